@@ -1,0 +1,1 @@
+"""The jieba-tokenised Whoosh index: analysis, schema, build, search."""

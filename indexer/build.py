@@ -1,0 +1,220 @@
+"""Builds the index into a new generation directory, checks it, then swaps it in.
+
+Never rebuild in place: readers would see an empty or half-written index. The
+`current` symlink is replaced atomically (`os.replace`), under a lock, and the
+previous generations are kept a while for readers still using them.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import gc
+import json
+import os
+import re
+import shutil
+import time
+import warnings
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from whoosh import index
+
+from indexer.analysis import HAN_RE, dictionary_hash, fold, use_game_terms
+from indexer.schema import SCHEMA_VERSION, make_schema
+from kb.loader import KnowledgeBase
+from kb.model import Entry
+
+CURRENT = "current"
+META = "kb-meta.json"
+KEEP_GENERATIONS = 3
+
+
+class IndexUnavailableError(RuntimeError):
+    """The index directory is missing, corrupt or built from another KB."""
+
+
+def kb_terms(kb: KnowledgeBase) -> set[str]:
+    """The game terms of the KB that segmentation must keep whole (Chinese only)."""
+    words: set[str] = set()
+    for entry in kb.entries.values():
+        words.update(entry.terms)
+        if entry.term and entry.term.zh:
+            words.add(entry.term.zh)
+        for card in entry.cards:
+            if card.name.zh:
+                words.add(card.name.zh)
+    return {w for w in words if HAN_RE.fullmatch(fold(w)) and 2 <= len(w) <= 8}
+
+
+def configure_analysis(kb: KnowledgeBase) -> str:
+    """Loads the KB's game terms into the analyzer: the one place both paths call."""
+    return use_game_terms(kb_terms(kb))
+
+
+def entry_numbers(entry: Entry) -> list[str]:
+    """Official numbers a judge may type for this entry: Q&A and rule numbers, pages."""
+    out: list[str] = []
+    number = entry.number
+    if number:
+        out.append(number)
+        if entry.type == "qa":
+            out += [f"q{number}", f"qa{number}", f"{entry.game}-{number}"]
+    if entry.type == "errata":
+        for page in re.findall(r"page\s*(\d+)", entry.source.locator, re.IGNORECASE):
+            out.append(f"p{page}")
+    return out
+
+
+def entry_document(entry: Entry, order: int) -> dict:
+    """The index document of one entry."""
+    notes = [
+        loc.joined()
+        for loc in (entry.original, entry.translator_note, entry.note)
+        if loc is not None
+    ]
+    cards = []
+    for card in entry.cards:
+        cards.append(card.name.joined())
+        if card.code:
+            cards.append(card.code)
+    terms = list(entry.terms)
+    if entry.term:
+        terms.append(entry.term.joined())
+    return {
+        "id": entry.id,
+        "game": entry.game,
+        "type": entry.type,
+        "numbers": ",".join(entry_numbers(entry)),
+        "title": entry.title.joined(),
+        "terms": "\n".join(terms),
+        "cards": "\n".join(cards),
+        "body_zh": entry.text.zh or "",
+        "body_en": entry.text.en or "",
+        "notes": "\n".join(notes),
+        "locator": entry.source.locator,
+        "order": order,
+    }
+
+
+@contextmanager
+def build_lock(base_dir: Path) -> Iterator[None]:
+    """One rebuild at a time per index directory, across processes."""
+    base_dir.mkdir(parents=True, exist_ok=True)
+    with open(base_dir / ".lock", "w") as fh:
+        fcntl.flock(fh, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(fh, fcntl.LOCK_UN)
+
+
+def read_meta(generation: Path) -> dict:
+    """The metadata written beside an index generation (empty if missing or unreadable)."""
+    try:
+        return json.loads((generation / META).read_text())
+    except (OSError, ValueError):
+        return {}
+
+
+def expected_meta(kb: KnowledgeBase) -> dict:
+    return {
+        "content_hash": kb.content_hash,
+        "dictionary_hash": dictionary_hash(),
+        "schema_version": SCHEMA_VERSION,
+        "entries": len(kb),
+    }
+
+
+def check_generation(generation: Path, kb: KnowledgeBase) -> str | None:
+    """Why a generation cannot serve this KB (None when it can)."""
+    meta = read_meta(generation)
+    if not meta:
+        return "no readable metadata (missing or half-written index)"
+    want = expected_meta(kb)
+    for key, value in want.items():
+        if meta.get(key) != value:
+            return f"{key} is {meta.get(key)!r}, expected {value!r}"
+    # whoosh leaves the file of a corrupt TOC open: probe quietly, then close it.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ResourceWarning)
+        problem = _probe(generation, len(kb))
+        gc.collect()
+    return problem
+
+
+def _probe(generation: Path, expected: int) -> str | None:
+    try:
+        ix = index.open_dir(str(generation))
+        with ix.searcher() as searcher:
+            if searcher.doc_count() != expected:
+                return f"holds {searcher.doc_count()} documents, expected {expected}"
+    except Exception as exc:
+        return f"cannot be opened: {type(exc).__name__}: {exc}"
+    return None
+
+
+def current_generation(base_dir: Path) -> Path | None:
+    link = base_dir / CURRENT
+    return Path(os.path.realpath(link)) if link.exists() else None
+
+
+def build_index(
+    kb: KnowledgeBase,
+    base_dir: Path,
+    progress: Callable[[int, int], None] | None = None,
+) -> Path:
+    """Builds a new generation for `kb`, verifies it and swaps it in; returns its path."""
+    base_dir = Path(base_dir)
+    configure_analysis(kb)
+    with build_lock(base_dir):
+        generation = base_dir / f"gen-{time.strftime('%Y%m%d-%H%M%S')}-{time.time_ns() % 10**9:09d}"
+        generation.mkdir()
+        try:
+            ix = index.create_in(str(generation), make_schema())
+            writer = ix.writer(limitmb=256)
+            total = len(kb)
+            for n, entry in enumerate(kb.entries.values()):
+                writer.add_document(**entry_document(entry, n))
+                if progress and (n + 1) % 1000 == 0:
+                    progress(n + 1, total)
+            writer.commit()
+            meta = expected_meta(kb) | {"built_at": time.time()}
+            (generation / META).write_text(json.dumps(meta, indent=1))
+            problem = check_generation(generation, kb)
+            if problem:
+                raise IndexUnavailableError(f"new index generation failed its check: {problem}")
+        except BaseException:
+            shutil.rmtree(generation, ignore_errors=True)
+            raise
+        _swap(base_dir, generation)
+        _prune(base_dir, generation)
+    return generation
+
+
+def _swap(base_dir: Path, generation: Path) -> None:
+    tmp = base_dir / f".{CURRENT}-{os.getpid()}-{time.time_ns()}"
+    os.symlink(generation.name, tmp)
+    os.replace(tmp, base_dir / CURRENT)
+
+
+def _prune(base_dir: Path, keep: Path) -> None:
+    gens = sorted((p for p in base_dir.glob("gen-*") if p.is_dir()), key=lambda p: p.name)
+    for old in gens[:-KEEP_GENERATIONS]:
+        if old != keep:
+            shutil.rmtree(old, ignore_errors=True)
+
+
+def ensure_index(kb: KnowledgeBase, base_dir: Path) -> tuple[Path, bool]:
+    """Returns a generation that serves `kb`, building one if missing, stale or corrupt."""
+    base_dir = Path(base_dir)
+    configure_analysis(kb)
+    generation = current_generation(base_dir)
+    if generation is not None and check_generation(generation, kb) is None:
+        return generation, False
+    with build_lock(base_dir):  # another process may have built it meanwhile
+        generation = current_generation(base_dir)
+        if generation is not None and check_generation(generation, kb) is None:
+            return generation, False
+    return build_index(kb, base_dir), True

@@ -1,0 +1,246 @@
+"""Queries the index: clean the input, build the query ourselves, rank, filter, highlight.
+
+User text never reaches whoosh's query parser (quadratic on unspaced Chinese, and
+it raises on `NOT NOT x` or deep parentheses). Words are analyzed exactly as at
+index time and OR-grouped over weighted fields (BM25F); phrases, official numbers
+and exact titles add boosts.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import re
+import threading
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from whoosh import index, sorting
+from whoosh.highlight import ContextFragmenter, HtmlFormatter
+from whoosh.query import And, Every, Or, Phrase, Query, Term
+
+from indexer.analysis import HAN_RE, BilingualAnalyzer
+from indexer.build import CURRENT, IndexUnavailableError, read_meta
+from indexer.schema import FIELD_BOOSTS
+from kb.model import ENTRY_TYPES, GAMES
+
+MAX_QUERY_CHARS = 200
+MAX_TERMS = 24
+MAX_LIMIT = 50
+MAX_OFFSET = 10_000
+SNIPPET_CHARS = 180
+
+_ANALYZER = BilingualAnalyzer()
+_CONTROL_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_QUOTED_RE = re.compile(r"[\"“”「」『』]([^\"“”「」『』]{1,80})[\"“”「」『』]")
+_DOTTED_RE = re.compile(r"(?<![\d.])(\d{1,2}(?:\.\d{1,2}){1,3})(?![\d.])")
+_QA_RE = re.compile(
+    r"(?:\bq\s*&?\s*a?\s*|\bfe0\s*|问答|(?<![\d.]))(\d{2,3})(?![\d.])", re.IGNORECASE
+)
+_PAGE_RE = re.compile(r"(?:\bpage\s*|\bp\.?\s*|第\s*)(\d{1,3})\s*页?", re.IGNORECASE)
+
+
+class QueryError(ValueError):
+    """A request the search cannot answer as asked (bad filter, limit, offset)."""
+
+    def __init__(self, param: str, message: str):
+        self.param = param
+        super().__init__(message)
+
+
+@dataclass(frozen=True)
+class Hit:
+    id: str
+    game: str
+    type: str
+    title: str
+    snippet: str
+    url: str
+    score: float
+
+    def as_dict(self) -> dict:
+        return {
+            "id": self.id,
+            "game": self.game,
+            "type": self.type,
+            "title": self.title,
+            "snippet": self.snippet,
+            "url": self.url,
+            "score": self.score,
+        }
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    query: str
+    total: int
+    hits: list[Hit]
+    facets: dict[str, dict[str, int]]
+    notices: list[str] = field(default_factory=list)
+
+
+def clean_query(raw: str) -> tuple[str, list[str]]:
+    """Removes control characters and lone surrogates, caps the length."""
+    notices: list[str] = []
+    text = raw.encode("utf-8", "replace").decode("utf-8") if raw else ""
+    text = "".join(" " if unicodedata.category(c) == "Cs" else c for c in text)
+    text = _CONTROL_RE.sub(" ", text)
+    text = unicodedata.normalize("NFKC", text)
+    text = " ".join(text.split())
+    if len(text) > MAX_QUERY_CHARS:
+        text = text[:MAX_QUERY_CHARS]
+        notices.append(f"query shortened to its first {MAX_QUERY_CHARS} characters")
+    return text, notices
+
+
+def query_tokens(text: str) -> list[str]:
+    """The distinct index terms of a text, in order, as the analyzer makes them."""
+    seen: dict[str, None] = {}
+    for token in _ANALYZER(text, mode="query"):
+        seen.setdefault(token.text, None)
+    return list(seen)
+
+
+def _phrase_words(text: str) -> list[str]:
+    return [t.text for t in _ANALYZER(text, positions=True, mode="query")]
+
+
+def build_query(text: str) -> Query | None:
+    """The scored query for a cleaned user text (None when it has no searchable words)."""
+    clauses: list[Query] = []
+    tokens = query_tokens(text)[:MAX_TERMS]
+    for token in tokens:
+        clauses.append(Or([Term(f, token, boost=b) for f, b in FIELD_BOOSTS.items()]))
+    numbers: list[Query] = []
+    for m in _DOTTED_RE.finditer(text):
+        numbers.append(Term("numbers", m.group(1), boost=40.0))
+    for m in _PAGE_RE.finditer(text):
+        numbers.append(Term("numbers", f"p{m.group(1)}", boost=30.0))
+    for m in _QA_RE.finditer(text):
+        numbers.append(Term("numbers", m.group(1), boost=30.0))
+    clauses.extend(numbers[:8])
+    words = _phrase_words(text)
+    if 2 <= len(words) <= MAX_TERMS:
+        for fld in ("title", "body_zh", "body_en", "cards", "terms"):
+            clauses.append(Phrase(fld, words, slop=1, boost=3.0))
+            clauses.append(Phrase(fld, words, slop=4, boost=1.0))
+    for m in list(_QUOTED_RE.finditer(text))[:4]:
+        quoted = _phrase_words(m.group(1))
+        if len(quoted) >= 2:
+            for fld in ("title", "body_zh", "body_en"):
+                clauses.append(Phrase(fld, quoted, slop=0, boost=6.0))
+    if not clauses:
+        return None
+    return Or(clauses, scale=0.9)
+
+
+class SearchService:
+    """Searches one index directory; one searcher per thread, reopened after a swap."""
+
+    def __init__(self, index_dir: Path):
+        self.index_dir = Path(index_dir)
+        self._local = threading.local()
+
+    def _searcher(self):
+        link = self.index_dir / CURRENT
+        target = os.path.realpath(link)
+        local = self._local
+        if getattr(local, "target", None) != target:
+            if getattr(local, "searcher", None) is not None:
+                local.searcher.close()
+                local.searcher = None
+            if not os.path.isdir(target):
+                raise IndexUnavailableError(f"no index at {link}")
+            local.searcher = index.open_dir(target).searcher()
+            local.target = target
+        return local.searcher
+
+    def generation(self) -> dict:
+        target = Path(os.path.realpath(self.index_dir / CURRENT))
+        meta = read_meta(target)
+        return {
+            "generation": target.name,
+            "entries": meta.get("entries"),
+            "content_hash": meta.get("content_hash"),
+        }
+
+    def search(
+        self,
+        raw_query: str,
+        game: str | None = None,
+        entry_type: str | None = None,
+        limit: int = 10,
+        offset: int = 0,
+    ) -> SearchResult:
+        """Answers a query with ranked, highlighted hits, facet counts and notices."""
+        if game and game not in GAMES:
+            raise QueryError("game", f"unknown game {game!r}; expected one of {', '.join(GAMES)}")
+        if entry_type and entry_type not in ENTRY_TYPES:
+            raise QueryError(
+                "type", f"unknown type {entry_type!r}; expected one of {', '.join(ENTRY_TYPES)}"
+            )
+        if not 1 <= limit <= MAX_LIMIT:
+            raise QueryError("limit", f"limit must be between 1 and {MAX_LIMIT}")
+        if not 0 <= offset <= MAX_OFFSET:
+            raise QueryError("offset", f"offset must be between 0 and {MAX_OFFSET}")
+        text, notices = clean_query(raw_query)
+        query = build_query(text) if text else Every()
+        if query is None:
+            return SearchResult(text, 0, [], {"game": {}, "type": {}}, notices)
+        searcher = self._searcher()
+        game_filter = Term("game", game) if game else None
+        type_filter = Term("type", entry_type) if entry_type else None
+        filters = [f for f in (game_filter, type_filter) if f is not None]
+        combined = And(filters) if len(filters) > 1 else (filters[0] if filters else None)
+        sortedby = "order" if isinstance(query, Every) else None
+        results = searcher.search(
+            query, filter=combined, limit=offset + limit, sortedby=sortedby, terms=True
+        )
+        facets = {
+            "game": self._facet(searcher, query, type_filter, "game"),
+            "type": self._facet(searcher, query, game_filter, "type"),
+        }
+        results.fragmenter = ContextFragmenter(maxchars=SNIPPET_CHARS, surround=50)
+        results.fragmenter.charlimit = None
+        results.formatter = HtmlFormatter(tagname="mark", classname="hl", termclass="t")
+        prefer_zh = bool(HAN_RE.search(text))
+        fields = ("body_zh", "body_en") if prefer_zh else ("body_en", "body_zh")
+        hits = []
+        for hit in results[offset : offset + limit]:
+            hits.append(
+                Hit(
+                    id=hit["id"],
+                    game=hit["game"],
+                    type=hit["type"],
+                    title=hit["title"].split("\n")[0 if prefer_zh else -1],
+                    snippet=self._snippet(hit, fields),
+                    url=f"/entries/{hit['id']}",
+                    score=round(float(hit.score or 0.0), 4),
+                )
+            )
+        # whoosh's len(results) ignores the filter: count from the facets instead, where
+        # the game facet was computed under the type filter.
+        total = facets["game"].get(game, 0) if game else sum(facets["game"].values())
+        return SearchResult(text, total, hits, facets, notices)
+
+    @staticmethod
+    def _facet(searcher, query: Query, flt: Query | None, name: str) -> dict[str, int]:
+        facet = sorting.FieldFacet(name, maptype=sorting.Count)
+        res = searcher.search(query, filter=flt, limit=1, groupedby={name: facet})
+        groups = res.groups(name)
+        return {k: groups[k] for k in sorted(groups, key=lambda k: (-groups[k], k))}
+
+    @staticmethod
+    def _snippet(hit, fields: tuple[str, ...]) -> str:
+        for fld in fields:
+            fragment = hit.highlights(fld, top=2)
+            if fragment:
+                return fragment
+        for fld in fields:
+            text = hit.get(fld) or ""
+            if text:
+                flat = " ".join(text.split())
+                cut = flat[:SNIPPET_CHARS] + ("…" if len(flat) > SNIPPET_CHARS else "")
+                return html.escape(cut)
+        return ""

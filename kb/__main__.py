@@ -1,0 +1,108 @@
+"""Command line for the knowledge base: `python -m kb validate | coverage`."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import Counter
+from pathlib import Path
+
+from kb.coverage import check_verbatim, ledger
+from kb.loader import KBError, load_kb
+from kb.model import ENTRY_TYPES, GAMES
+
+
+def _load(root: str | None):
+    try:
+        return load_kb(Path(root) if root else None)
+    except KBError as exc:
+        print(exc, file=sys.stderr)
+        sys.exit(1)
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    """Loads every entry, checks verbatim text, prints entries per game and type."""
+    kb = _load(args.root)
+    errors = check_verbatim(kb)
+    counts = Counter((e.game, e.type) for e in kb.entries.values())
+    types = [t for t in ENTRY_TYPES if any(counts[(g, t)] for g in GAMES)]
+    print(f"{'game':<12}" + "".join(f"{t:>15}" for t in types) + f"{'total':>8}")
+    for game in GAMES:
+        row = [counts[(game, t)] for t in types]
+        print(f"{game:<12}" + "".join(f"{n:>15}" for n in row) + f"{sum(row):>8}")
+    print(
+        f"{'total':<12}"
+        + "".join(f"{sum(counts[(g, t)] for g in GAMES):>15}" for t in types)
+        + f"{len(kb):>8}"
+    )
+    for err in errors:
+        print(err, file=sys.stderr)
+    if errors:
+        print(f"{len(errors)} verbatim error(s)", file=sys.stderr)
+        return 1
+    print(f"OK: {len(kb)} entries, content hash {kb.content_hash}")
+    return 0
+
+
+def cmd_coverage(args: argparse.Namespace) -> int:
+    """Prints the ledger per seed; exits 1 when any sentence is unaccounted for."""
+    kb = _load(args.root)
+    bad = 0
+    for book in ledger(kb):
+        if args.seed and args.seed not in book.document:
+            continue
+        share = book.chars_covered / book.chars if book.chars else 1.0
+        print(
+            f"{book.document}: {book.sentences} sentences, {book.in_entries} in entries, "
+            f"{book.excluded} excluded, {len(book.unaccounted)} unaccounted "
+            f"({share:.1%} of {book.chars} characters accounted for)"
+        )
+        for reason, n in sorted(book.excluded_by_reason.items()):
+            print(f"    excluded ({reason}): {n}")
+        for where in book.unused_exclusions:
+            print(f"    warning: exclusion {where} matches nothing")
+        pairs = list(zip(book.unaccounted, book.uncovered_runs, strict=True))
+        for sentence, runs in pairs[: args.limit]:
+            print(f"    UNACCOUNTED: {sentence[:120]}")
+            if runs != [sentence.replace(" ", "")]:
+                for run in runs[:5]:
+                    print(f"        not covered: {run[:120]}")
+        bad += len(book.unaccounted)
+    errors = check_verbatim(kb)
+    for err in errors:
+        print(err)
+    return 1 if bad or errors else 0
+
+
+def cmd_links(args: argparse.Namespace) -> int:
+    """Reports (or with --fix, adds) missing reverse `related` links."""
+    from kb.links import fix_backlinks, missing_backlinks
+
+    kb = _load(args.root)
+    if args.fix:
+        print(f"added {fix_backlinks(kb)} reverse link(s)")
+        return 0
+    missing = missing_backlinks(kb)
+    for target, sources in sorted(missing.items()):
+        print(f"{target} lacks a link back to: {', '.join(sources)}")
+    return 1 if missing else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m kb", description=__doc__)
+    parser.add_argument("--root", help="KB root (default: this package)")
+    sub = parser.add_subparsers(dest="cmd", required=True)
+    sub.add_parser("validate", help="load and validate every entry").set_defaults(func=cmd_validate)
+    cov = sub.add_parser("coverage", help="account for every sentence of every seed")
+    cov.add_argument("--seed", help="only seeds whose file name contains this")
+    cov.add_argument("--limit", type=int, default=1000, help="unaccounted sentences to print")
+    cov.set_defaults(func=cmd_coverage)
+    links = sub.add_parser("links", help="check that related links go both ways")
+    links.add_argument("--fix", action="store_true", help="add the missing reverse links")
+    links.set_defaults(func=cmd_links)
+    args = parser.parse_args(argv)
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,162 @@
+"""Typed, immutable values of the knowledge base: games, entries and their parts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+LANGS: tuple[str, ...] = ("zh", "en")
+GAMES: tuple[str, ...] = ("whi", "magewars", "fadingglory", "fe0")
+GAME_NAMES: dict[str, dict[str, str]] = {
+    "whi": {"zh": "战锤：入侵", "en": "Warhammer: Invasion"},
+    "magewars": {"zh": "法师战争", "en": "Mage Wars"},
+    "fadingglory": {"zh": "荣耀消逝（拿破仑20）", "en": "Fading Glory (Napoleonic 20)"},
+    "fe0": {"zh": "火焰之纹章0（Cipher）", "en": "Fire Emblem 0 (Cipher)"},
+}
+# The language each game's source post is written in (its text comes first).
+SOURCE_LANG: dict[str, str] = {"whi": "en", "magewars": "zh", "fadingglory": "zh", "fe0": "zh"}
+ENTRY_TYPES: tuple[str, ...] = (
+    "rule",
+    "optional_rule",
+    "errata",
+    "clarification",
+    "term",
+    "qa",
+    "card",
+)
+PROVENANCES: tuple[str, ...] = ("official", "translation", "project-translation", "translator-note")
+# Provenances whose words come from the source post and must be found in it verbatim.
+VERBATIM_PROVENANCES: frozenset[str] = frozenset({"official", "translation", "translator-note"})
+PROVENANCE_LABELS: dict[str, dict[str, str]] = {
+    "official": {"en": "official", "zh": "官方原文"},
+    "translation": {"en": "source translation", "zh": "原帖译文"},
+    "project-translation": {"en": "our translation", "zh": "本站译文"},
+    "translator-note": {"en": "translator's note", "zh": "译者注"},
+}
+
+
+@dataclass(frozen=True)
+class Localized:
+    """A text in up to two languages; `None` where a language is absent."""
+
+    zh: str | None = None
+    en: str | None = None
+
+    def get(self, lang: str) -> str | None:
+        return getattr(self, lang) if lang in LANGS else None
+
+    def langs(self) -> tuple[str, ...]:
+        return tuple(lang for lang in LANGS if self.get(lang))
+
+    def as_dict(self) -> dict[str, str]:
+        return {lang: self.get(lang) for lang in LANGS if self.get(lang)}  # type: ignore[misc]
+
+    def joined(self) -> str:
+        return "\n".join(self.as_dict().values())
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where an entry's text comes from: seed document, locator and optional date."""
+
+    document: str
+    locator: str
+    date: str | None = None
+    credit: str | None = None
+
+    def as_dict(self) -> dict[str, str]:
+        out = {"document": self.document, "locator": self.locator}
+        if self.date:
+            out["date"] = self.date
+        if self.credit:
+            out["credit"] = self.credit
+        return out
+
+
+@dataclass(frozen=True)
+class CardRef:
+    """A card, spell or unit the text cites, with its set code when printed."""
+
+    name: Localized
+    code: str | None = None
+
+    def as_dict(self) -> dict:
+        out: dict = {"name": self.name.as_dict()}
+        if self.code:
+            out["code"] = self.code
+        return out
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table held by a text, as structured cells (copied verbatim from the text)."""
+
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    caption: str | None = None
+
+    def as_dict(self) -> dict:
+        out: dict = {"header": list(self.header), "rows": [list(r) for r in self.rows]}
+        if self.caption:
+            out["caption"] = self.caption
+        return out
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One typed, sourced ruling in both languages; the unit of search and citation."""
+
+    id: str
+    game: str
+    type: str
+    title: Localized
+    text: Localized
+    provenance: Localized
+    source: Source
+    path: Path
+    section: str | None = None
+    parent: str | None = None
+    terms: tuple[str, ...] = ()
+    term: Localized | None = None
+    related: tuple[str, ...] = ()
+    cards: tuple[CardRef, ...] = ()
+    unresolved_refs: tuple[str, ...] = ()
+    table: Table | None = None
+    original: Localized | None = None
+    translator_note: Localized | None = None
+    note: Localized | None = None
+    examples: tuple[str, ...] = ()
+    header_lines: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def source_lang(self) -> str:
+        return SOURCE_LANG[self.game]
+
+    @property
+    def langs_in_order(self) -> tuple[str, ...]:
+        """Languages of the text, the source language first."""
+        first = self.source_lang
+        return tuple(sorted(self.text.langs(), key=lambda lang: lang != first))
+
+    @property
+    def url(self) -> str:
+        return f"/entries/{self.id}"
+
+    @property
+    def number(self) -> str | None:
+        """The official number of a ruling (Q&A number, rule number), if it has one."""
+        tail = self.id.split("-", 1)[1]
+        if tail.startswith("qa-") and tail[3:].isdigit():
+            return tail[3:]
+        if tail[:1].isdigit():
+            return tail.split("-", 1)[0]
+        return None
+
+    def citation(self, lang: str = "en") -> str:
+        """A plain-text citation a judge can paste: title, source, locator, date, permalink."""
+        title = self.title.get(lang) or self.title.get(self.source_lang) or self.id
+        parts = [f"{title} [{self.id}]", GAME_NAMES[self.game]["en"], self.source.locator]
+        if self.source.date:
+            parts.append(self.source.date)
+        parts.append(f"source: {self.source.document}")
+        return ". ".join(parts) + f". {self.url}"

@@ -1,0 +1,67 @@
+"""Pages render for readers without JavaScript, with provenance visible and safe headers."""
+
+from __future__ import annotations
+
+
+def test_search_page_shows_results(client):
+    html = client.get("/?q=神速回避").get_data(as_text=True)
+    assert 'href="/entries/fe0-rule-god-speed-evasion"' in html
+    assert "<mark" in html
+
+
+def test_search_page_handles_bad_filter(client):
+    resp = client.get("/?q=x&game=chess")
+    assert resp.status_code == 400
+    assert "unknown game" in resp.get_data(as_text=True)
+
+
+def test_entry_page_shows_both_languages_and_provenance(client):
+    resp = client.get("/entries/fe0-qa-108")
+    assert resp.status_code == 200
+    html = resp.get_data(as_text=True)
+    assert "A108：是的，会被击破。" in html
+    assert "A108: Yes, it is destroyed." in html
+    assert "source translation" in html and "our translation" in html
+    assert "Q&amp;A 108" in html and "2015-06-24" in html
+
+
+def test_official_text_is_marked_official(client):
+    html = client.get("/entries/whi-term-counterstrike").get_data(as_text=True)
+    assert 'class="badge prov-official"' in html
+
+
+def test_errata_page_shows_original(client):
+    html = client.get("/entries/whi-errata-p12-assign-damage").get_data(as_text=True)
+    assert "Original wording" in html
+
+
+def test_game_page_lists_every_entry(client, kb):
+    html = client.get("/games/fe0").get_data(as_text=True)
+    for entry in kb.by_game("fe0"):
+        assert f'href="/entries/{entry.id}"' in html
+
+
+def test_404_page(client):
+    resp = client.get("/entries/nope")
+    assert resp.status_code == 404
+    assert "nope" in resp.get_data(as_text=True)
+    assert client.get("/games/chess").status_code == 404
+
+
+def test_security_headers(client):
+    resp = client.get("/")
+    csp = resp.headers["Content-Security-Policy"]
+    assert "script-src 'self'" in csp and "unsafe-inline" not in csp
+    assert resp.headers["X-Content-Type-Options"] == "nosniff"
+    assert resp.headers["Referrer-Policy"]
+
+
+def test_no_inline_script(client):
+    for url in ("/", "/?q=攻击", "/entries/fe0-qa-108", "/games/whi"):
+        html = client.get(url).get_data(as_text=True)
+        assert "<script>" not in html and "onclick" not in html
+
+
+def test_query_is_escaped_in_page(client):
+    html = client.get("/?q=<script>alert(1)</script>").get_data(as_text=True)
+    assert "<script>alert(1)" not in html

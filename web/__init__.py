@@ -1,0 +1,1 @@
+"""The web layer: thin views over the knowledge base, the index and the rule checks."""
