@@ -90,6 +90,11 @@ def dictionary_hash() -> str:
     return digest.hexdigest()[:16]
 
 
+def is_dictionary_word(word: str) -> bool:
+    """Whether jieba's dictionary (with the game terms) knows this word."""
+    return bool(_tokenizer.FREQ.get(word))
+
+
 def warm_up() -> None:
     """Loads jieba's dictionary now rather than in the first request."""
     with _jieba_lock:

@@ -17,14 +17,17 @@ import time
 import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 from whoosh import index
 
+from indexer import synonyms
 from indexer.analysis import HAN_RE, dictionary_hash, fold, use_game_terms
 from indexer.schema import SCHEMA_VERSION, make_schema
 from kb.loader import KnowledgeBase
 from kb.model import Entry
+from kb.termbase import Termbase, TermRecord, load_termbase
 
 CURRENT = "current"
 META = "kb-meta.json"
@@ -50,7 +53,9 @@ def kb_terms(kb: KnowledgeBase) -> set[str]:
 
 def configure_analysis(kb: KnowledgeBase) -> str:
     """Loads the KB's game terms into the analyzer: the one place both paths call."""
-    return use_game_terms(kb_terms(kb))
+    digest = use_game_terms(kb_terms(kb))
+    synonyms._analyzed.cache_clear()  # keys were segmented with the old dictionary
+    return digest
 
 
 def entry_numbers(entry: Entry) -> list[str]:
@@ -67,8 +72,32 @@ def entry_numbers(entry: Entry) -> list[str]:
     return out
 
 
-def entry_document(entry: Entry, order: int) -> dict:
-    """The index document of one entry."""
+@dataclass(frozen=True)
+class TermIndex:
+    """Per entry, the termbase records it uses and the ones it defines."""
+
+    used: dict[str, list[TermRecord]]
+    defined: dict[str, list[TermRecord]]
+
+    @classmethod
+    def of(cls, tb: Termbase | None) -> TermIndex:
+        used: dict[str, list[TermRecord]] = {}
+        defined: dict[str, list[TermRecord]] = {}
+        for record in tb.records if tb else ():
+            for entry_id in tb.entries_of(record):  # type: ignore[union-attr]
+                used.setdefault(entry_id, []).append(record)
+            if record.defined_by:
+                defined.setdefault(record.defined_by, []).append(record)
+        return cls(used, defined)
+
+
+def _forms(records: list[TermRecord]) -> str:
+    return "\n".join(f for r in records for f in (*r.forms("zh"), *r.forms("en")))
+
+
+def entry_document(entry: Entry, order: int, terms: TermIndex | None = None) -> dict:
+    """The index document of one entry; term forms in both languages make an English
+    question find a Chinese-only ruling and the reverse."""
     notes = [
         loc.joined()
         for loc in (entry.original, entry.translator_note, entry.note)
@@ -79,16 +108,19 @@ def entry_document(entry: Entry, order: int) -> dict:
         cards.append(card.name.joined())
         if card.code:
             cards.append(card.code)
-    terms = list(entry.terms)
-    if entry.term:
-        terms.append(entry.term.joined())
+    term_list = list(entry.terms)
+    defines = entry.term.joined() if entry.term else ""
+    if terms:
+        term_list.append(_forms(terms.used.get(entry.id, [])))
+        defines = "\n".join([defines, _forms(terms.defined.get(entry.id, []))])
     return {
         "id": entry.id,
         "game": entry.game,
         "type": entry.type,
         "numbers": ",".join(entry_numbers(entry)),
         "title": entry.title.joined(),
-        "terms": "\n".join(terms),
+        "terms": "\n".join(term_list),
+        "defines": defines,
         "cards": "\n".join(cards),
         "body_zh": entry.text.zh or "",
         "body_en": entry.text.en or "",
@@ -164,6 +196,7 @@ def build_index(
     kb: KnowledgeBase,
     base_dir: Path,
     progress: Callable[[int, int], None] | None = None,
+    termbase: Termbase | None = None,
 ) -> Path:
     """Builds a new generation for `kb`, verifies it and swaps it in; returns its path."""
     base_dir = Path(base_dir)
@@ -175,8 +208,9 @@ def build_index(
             ix = index.create_in(str(generation), make_schema())
             writer = ix.writer(limitmb=256)
             total = len(kb)
+            terms = TermIndex.of(termbase if termbase is not None else load_termbase(kb))
             for n, entry in enumerate(kb.entries.values()):
-                writer.add_document(**entry_document(entry, n))
+                writer.add_document(**entry_document(entry, n, terms))
                 if progress and (n + 1) % 1000 == 0:
                     progress(n + 1, total)
             writer.commit()

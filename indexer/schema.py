@@ -6,10 +6,11 @@ from whoosh.fields import ID, KEYWORD, NUMERIC, TEXT, Schema
 
 from indexer.analysis import BilingualAnalyzer
 
-SCHEMA_VERSION = "2"
+SCHEMA_VERSION = "3"
 # Field weights for ranking: titles and terms weigh more than body text.
 FIELD_BOOSTS: dict[str, float] = {
     "title": 4.0,
+    "defines": 2.0,
     "terms": 2.5,
     "cards": 3.0,
     "body_zh": 1.0,
@@ -30,6 +31,8 @@ def make_schema() -> Schema:
         # Official numbers: Q&A numbers ("108"), rule numbers ("16.9.5"), pages ("p12").
         numbers=KEYWORD(lowercase=True, commas=True, scorable=True),
         title=TEXT(analyzer=analyzer, stored=True, phrase=True),
+        # The term forms (both languages) of the terms this entry defines.
+        defines=TEXT(analyzer=analyzer, phrase=True),
         terms=TEXT(analyzer=analyzer, phrase=True),
         cards=TEXT(analyzer=analyzer, phrase=True),
         body_zh=TEXT(analyzer=analyzer, stored=True, phrase=True),

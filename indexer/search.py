@@ -20,9 +20,11 @@ from whoosh import index, sorting
 from whoosh.highlight import ContextFragmenter, HtmlFormatter
 from whoosh.query import And, Every, Or, Phrase, Query, Term
 
-from indexer.analysis import HAN_RE, BilingualAnalyzer
+from indexer.analysis import HAN_RE, BilingualAnalyzer, fold
 from indexer.build import CURRENT, IndexUnavailableError, read_meta
 from indexer.schema import FIELD_BOOSTS
+from indexer.spelling import SpellingCorrector
+from indexer.synonyms import expand
 from kb.model import ENTRY_TYPES, GAMES
 
 MAX_QUERY_CHARS = 200
@@ -30,6 +32,20 @@ MAX_TERMS = 24
 MAX_LIMIT = 50
 MAX_OFFSET = 10_000
 SNIPPET_CHARS = 180
+SYNONYM_WEIGHT = 0.7
+# A query that names one game's own words ranks that game's entries this much higher.
+GAME_HINT_FACTOR = 1.35
+# A question ranks official Q&As this much higher: they answer one question each.
+QA_PRIOR = 1.3
+# How many top hits are re-ranked by these priors.
+RERANK_WINDOW = 60
+_QUESTION_RE = re.compile(
+    r"[?？]|吗|呢|能不能|可不可以|会不会|是不是|有没有|怎么|如何|为什么|几|多少"
+    r"|^(?:can|could|do|does|did|is|are|was|what|when|where|which|who|why|how|if|should|must)\b",
+    re.IGNORECASE,
+)
+# A first pass with fewer hits than this lets English corrections of non-terms apply.
+FEW_HITS = 3
 
 _ANALYZER = BilingualAnalyzer()
 _CONTROL_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
@@ -78,6 +94,7 @@ class SearchResult:
     hits: list[Hit]
     facets: dict[str, dict[str, int]]
     notices: list[str] = field(default_factory=list)
+    corrected: str | None = None
 
 
 def clean_query(raw: str) -> tuple[str, list[str]]:
@@ -112,6 +129,12 @@ def build_query(text: str) -> Query | None:
     tokens = query_tokens(text)[:MAX_TERMS]
     for token in tokens:
         clauses.append(Or([Term(f, token, boost=b) for f, b in FIELD_BOOSTS.items()]))
+    for alternatives in expand(tokens).values():
+        for alt in alternatives:
+            if alt not in tokens:
+                clauses.append(
+                    Or([Term(f, alt, boost=b * SYNONYM_WEIGHT) for f, b in FIELD_BOOSTS.items()])
+                )
     numbers: list[Query] = []
     for m in _DOTTED_RE.finditer(text):
         numbers.append(Term("numbers", m.group(1), boost=40.0))
@@ -135,11 +158,26 @@ def build_query(text: str) -> Query | None:
     return Or(clauses, scale=0.9)
 
 
+@dataclass(frozen=True)
+class QueryHints:
+    """What the KB tells the query path: spelling, and words that name one game."""
+
+    corrector: SpellingCorrector | None = None
+    game_words: dict[str, str] = field(default_factory=dict)  # folded word → game
+
+    def detect_game(self, text: str) -> str | None:
+        """The one game whose own words the query uses (None when none or several)."""
+        folded = text.lower()
+        games = {g for w, g in self.game_words.items() if w in folded}
+        return games.pop() if len(games) == 1 else None
+
+
 class SearchService:
     """Searches one index directory; one searcher per thread, reopened after a swap."""
 
-    def __init__(self, index_dir: Path):
+    def __init__(self, index_dir: Path, hints: QueryHints | None = None):
         self.index_dir = Path(index_dir)
+        self.hints = hints or QueryHints()
         self._local = threading.local()
 
     def _searcher(self):
@@ -185,17 +223,52 @@ class SearchService:
         if not 0 <= offset <= MAX_OFFSET:
             raise QueryError("offset", f"offset must be between 0 and {MAX_OFFSET}")
         text, notices = clean_query(raw_query)
+        result = self._search(text, game, entry_type, limit, offset, notices)
+        corrector = self.hints.corrector
+        if corrector and text:
+            corrected, changes = corrector.correct(text, only_terms=result.total >= FEW_HITS)
+            if changes:
+                second = self._search(corrected, game, entry_type, limit, offset, list(notices))
+                if second.total:
+                    second.notices.append(f"showing results for “{corrected}”")
+                    return SearchResult(
+                        text, second.total, second.hits, second.facets, second.notices, corrected
+                    )
+        return result
+
+    def _search(
+        self,
+        text: str,
+        game: str | None,
+        entry_type: str | None,
+        limit: int,
+        offset: int,
+        notices: list[str],
+    ) -> SearchResult:
         query = build_query(text) if text else Every()
         if query is None:
             return SearchResult(text, 0, [], {"game": {}, "type": {}}, notices)
+        # Priors re-rank the top hits (whoosh's AndMaybe can loop forever in
+        # skip_to_quality, so they are not query clauses).
+        hinted = self.hints.detect_game(fold(text)) if text and not game else None
+        is_question = bool(text) and _QUESTION_RE.search(text) is not None
+
+        def prior(hit) -> float:
+            factor = GAME_HINT_FACTOR if hinted and hit["game"] == hinted else 1.0
+            if is_question and hit["type"] == "qa":
+                factor *= QA_PRIOR
+            return factor
+
         searcher = self._searcher()
         game_filter = Term("game", game) if game else None
         type_filter = Term("type", entry_type) if entry_type else None
         filters = [f for f in (game_filter, type_filter) if f is not None]
         combined = And(filters) if len(filters) > 1 else (filters[0] if filters else None)
         sortedby = "order" if isinstance(query, Every) else None
+        reranked = (hinted or is_question) and sortedby is None
+        window = max(offset + limit, RERANK_WINDOW) if reranked else offset + limit
         results = searcher.search(
-            query, filter=combined, limit=offset + limit, sortedby=sortedby, terms=True
+            query, filter=combined, limit=window, sortedby=sortedby, terms=True
         )
         facets = {
             "game": self._facet(searcher, query, type_filter, "game"),
@@ -206,8 +279,12 @@ class SearchService:
         results.formatter = HtmlFormatter(tagname="mark", classname="hl", termclass="t")
         prefer_zh = bool(HAN_RE.search(text))
         fields = ("body_zh", "body_en") if prefer_zh else ("body_en", "body_zh")
+        ranked = list(results)
+        if reranked:
+            ranked.sort(key=lambda h: -(h.score or 0.0) * prior(h))
         hits = []
-        for hit in results[offset : offset + limit]:
+        for hit in ranked[offset : offset + limit]:
+            score = (hit.score or 0.0) * (prior(hit) if reranked else 1.0)
             hits.append(
                 Hit(
                     id=hit["id"],
@@ -216,7 +293,7 @@ class SearchService:
                     title=hit["title"].split("\n")[0 if prefer_zh else -1],
                     snippet=self._snippet(hit, fields),
                     url=f"/entries/{hit['id']}",
-                    score=round(float(hit.score or 0.0), 4),
+                    score=round(float(score), 4),
                 )
             )
         # whoosh's len(results) ignores the filter: count from the facets instead, where

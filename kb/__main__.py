@@ -88,6 +88,52 @@ def cmd_links(args: argparse.Namespace) -> int:
     return 1 if missing else 0
 
 
+def cmd_examples(args: argparse.Namespace) -> int:
+    """Per game: entries with worked examples, and entries judged not computable (why)."""
+    from kb.examples import examples_for, not_computable
+
+    kb = _load(args.root)
+    reasons = not_computable()
+    failures = 0
+    for game in GAMES:
+        entries = kb.by_game(game)
+        with_ex = [e for e in entries if examples_for(e.id)]
+        without = [e for e in entries if not examples_for(e.id)]
+        n_ex = sum(len(examples_for(e.id)) for e in entries)
+        print(
+            f"{game}: {len(entries)} entries, {len(with_ex)} with {n_ex} worked example(s), "
+            f"{len([e for e in without if e.id in reasons])} not computable, "
+            f"{len([e for e in without if e.id not in reasons])} unclassified"
+        )
+        if not args.report:
+            continue
+        for e in with_ex:
+            for ex in examples_for(e.id):
+                _, outcome = ex.run()
+                ok = outcome.result == ex.expected
+                failures += not ok
+                print(f"  {'ok ' if ok else 'BAD'} {e.id}: {ex.id} -> {outcome.result}")
+        for e in without:
+            print(f"  --  {e.id}: {reasons.get(e.id, 'UNCLASSIFIED')}")
+    return 1 if failures else 0
+
+
+def cmd_ask(args: argparse.Namespace) -> int:
+    """Answers a rules question in the terminal (builds the index if needed)."""
+    import tempfile
+
+    from app import format_answer
+    from indexer.answer import ask
+    from indexer.build import ensure_index
+    from indexer.search import SearchService
+
+    kb = _load(args.root)
+    index_dir = Path(args.index_dir or tempfile.gettempdir()) / "rules-kb-index"
+    ensure_index(kb, index_dir)
+    print(format_answer(ask(SearchService(index_dir), kb, args.question)))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m kb", description=__doc__)
     parser.add_argument("--root", help="KB root (default: this package)")
@@ -100,6 +146,13 @@ def main(argv: list[str] | None = None) -> int:
     links = sub.add_parser("links", help="check that related links go both ways")
     links.add_argument("--fix", action="store_true", help="add the missing reverse links")
     links.set_defaults(func=cmd_links)
+    exs = sub.add_parser("examples", help="worked examples per game")
+    exs.add_argument("--report", action="store_true", help="list every entry and its status")
+    exs.set_defaults(func=cmd_examples)
+    ask = sub.add_parser("ask", help="answer a rules question with its citation and example")
+    ask.add_argument("question")
+    ask.add_argument("--index-dir", help="where to keep the index (default: a temp dir)")
+    ask.set_defaults(func=cmd_ask)
     args = parser.parse_args(argv)
     return args.func(args)
 

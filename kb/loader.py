@@ -424,9 +424,10 @@ class KnowledgeBase:
 
 
 def content_hash(root: Path) -> str:
-    """A hash of every entry and source file: the index is rebuilt when it changes."""
+    """A hash of every entry, termbase and source file: the index is rebuilt when it changes."""
     digest = hashlib.sha256()
-    files = entry_files(root) + sorted((root / "sources").rglob("*"))
+    files = entry_files(root) + sorted((root / "games").glob("*/terms.yaml"))
+    files += sorted((root / "sources").rglob("*"))
     for path in files:
         if path.is_file():
             digest.update(str(path.relative_to(root)).encode())

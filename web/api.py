@@ -2,19 +2,47 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, jsonify, request
+from typing import Any
 
+from flask import Blueprint, Response, current_app, jsonify, request
+
+from indexer.answer import ask as ask_question
 from indexer.search import MAX_LIMIT, QueryError, SearchService
+from kb.examples import all_examples, examples_for
 from kb.loader import KnowledgeBase
 from kb.model import ENTRY_TYPES, GAMES
+from kb.rulecheck import ParamError, WorkedExample
 from kb.serialize import entry_json, games_json
+from kb.termbase import Termbase, TermRecord
+from kb.termbase_io import to_csv, to_tbx
 from web.errors import ApiError
+from web.openapi import spec
 
 api = Blueprint("api", __name__, url_prefix="/api")
 
 
 def kb() -> KnowledgeBase:
     return current_app.extensions["kb"]
+
+
+def termbase() -> Termbase:
+    return current_app.extensions["termbase"]
+
+
+def term_json(record: TermRecord, tb: Termbase) -> dict:
+    return {
+        "game": record.game,
+        "zh": record.zh,
+        "en": record.en,
+        "official": list(record.official),
+        "kind": record.kind,
+        "variants": {"zh": list(record.variants_zh), "en": list(record.variants_en)},
+        "traditional": record.traditional,
+        "defined_by": record.defined_by,
+        "definition": record.definition,
+        "entries": list(tb.entries_of(record)),
+        "url": f"/terms/{record.game}/{record.key}",
+    }
 
 
 def search_service() -> SearchService:
@@ -74,6 +102,70 @@ def search():
     return jsonify(body)
 
 
+def scrub(value: Any) -> Any:
+    """Replaces lone surrogates in user JSON so that nothing echoed back can fail to encode."""
+    if isinstance(value, str):
+        return value.encode("utf-8", "replace").decode("utf-8")
+    if isinstance(value, list):
+        return [scrub(v) for v in value]
+    if isinstance(value, dict):
+        return {scrub(k): scrub(v) for k, v in value.items()}
+    return value
+
+
+def entry_examples(entry_id: str) -> list[dict]:
+    """The worked examples of an entry, already run with their defaults."""
+    return [ex.as_dict() for ex in examples_for(entry_id)]
+
+
+def find_example(example_id: str) -> WorkedExample:
+    example = all_examples().get(example_id)
+    if example is None:
+        raise ApiError(404, "not_found", f"no worked example with id {example_id!r}")
+    return example
+
+
+def run_example(example: WorkedExample, params: Any) -> dict:
+    """Runs an example with validated parameters; a bad one is a 400 naming it."""
+    if params is not None and not isinstance(params, dict):
+        raise ApiError(400, "invalid_parameter", "`params` must be an object", "params")
+    try:
+        values, outcome = example.run(params)
+    except ParamError as exc:
+        raise ApiError(400, "invalid_parameter", str(exc), exc.param) from None
+    return {"ok": True, "example": example.id, "params": values, **outcome.as_dict()}
+
+
+@api.get("/examples")
+def examples():
+    return jsonify(
+        {"examples": [ex.as_dict(include_result=False) for ex in all_examples().values()]}
+    )
+
+
+@api.get("/examples/<example_id>")
+def example(example_id: str):
+    return jsonify(find_example(example_id).as_dict())
+
+
+@api.post("/examples/<example_id>/run")
+def example_run(example_id: str):
+    found = find_example(example_id)
+    body: Any = {}
+    if request.content_length or request.data:
+        if not request.is_json:
+            raise ApiError(415, "unsupported_media_type", "send the body as application/json")
+        body = request.get_json(silent=True)
+        if not isinstance(body, dict):
+            raise ApiError(
+                400, "invalid_body", 'the body must be a JSON object like {"params": {}}'
+            )
+    unknown = sorted(set(body) - {"params"})
+    if unknown:
+        raise ApiError(400, "invalid_body", f"unknown field `{scrub(unknown[0])}`", "params")
+    return jsonify(run_example(found, scrub(body.get("params"))))
+
+
 @api.get("/entries")
 def entries():
     game = choice_arg("game", GAMES)
@@ -84,7 +176,7 @@ def entries():
         for e in base.entries.values()
         if (game is None or e.game == game) and (entry_type is None or e.type == entry_type)
     ]
-    return jsonify({"entries": [entry_json(e, base) for e in chosen]})
+    return jsonify({"entries": [entry_json(e, base, entry_examples(e.id)) for e in chosen]})
 
 
 @api.get("/entries/<path:entry_id>")
@@ -92,7 +184,63 @@ def entry(entry_id: str):
     found = kb().get(entry_id)
     if found is None:
         raise ApiError(404, "not_found", f"no entry with id {entry_id!r}")
-    return jsonify(entry_json(found, kb()))
+    return jsonify(entry_json(found, kb(), entry_examples(found.id)))
+
+
+@api.get("/terms")
+def terms():
+    game = choice_arg("game", GAMES)
+    q = scrub(request.args.get("q", ""))[:100]
+    tb = termbase()
+    return jsonify({"terms": [term_json(r, tb) for r in tb.search(q, game)]})
+
+
+@api.get("/terms.tbx")
+def terms_tbx():
+    return Response(
+        to_tbx(termbase()),
+        mimetype="application/x-tbx+xml",
+        headers={"Content-Disposition": "attachment; filename=rules-kb-terms.tbx"},
+    )
+
+
+@api.get("/terms.csv")
+def terms_csv():
+    source = request.args.get("source", "zh")
+    if source not in ("zh", "en"):
+        raise ApiError(400, "invalid_parameter", "`source` must be zh or en", "source")
+    game = choice_arg("game", GAMES)
+    return Response(
+        to_csv(termbase(), source, game),
+        mimetype="text/csv; charset=utf-8",
+        headers={"Content-Disposition": "attachment; filename=rules-kb-terms.csv"},
+    )
+
+
+@api.get("/ask")
+def ask():
+    return jsonify(ask_question(search_service(), kb(), request.args.get("q", "")).as_dict())
+
+
+@api.get("/suggest")
+def suggest():
+    q = request.args.get("q", "")
+    found = current_app.extensions["suggester"].suggest(q)
+    return jsonify({"query": q[:60], "suggestions": [s.as_dict() for s in found]})
+
+
+@api.get("/openapi.json")
+def openapi():
+    return jsonify(spec())
+
+
+@api.get("/health")
+def health():
+    """Liveness and what is served: the index generation and the KB it was built from."""
+    info = search_service().generation()
+    return jsonify(
+        {"status": "ok", "entries": len(kb()), "content_hash": kb().content_hash, "index": info}
+    )
 
 
 @api.get("/games")

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 import markdown
 import nh3
-from flask import Flask
+from flask import Flask, current_app
 from markupsafe import Markup, escape
+
+from kb.termbase import Termbase, TermRecord
 
 ALLOWED_TAGS = {
     "p",
@@ -45,6 +49,57 @@ def verbatim(text: str) -> Markup:
     return Markup("".join(f'<p class="verbatim">{escape(p.strip())}</p>' for p in paras))
 
 
+class TermMarker:
+    """Wraps the game terms found in a text in links that show the other language."""
+
+    def __init__(self, tb: Termbase):
+        self._patterns: dict[tuple[str, str], tuple[re.Pattern, dict[str, TermRecord]]] = {}
+        games = {r.game for r in tb.records}
+        for game in games:
+            for lang in ("zh", "en"):
+                forms: dict[str, TermRecord] = {}
+                for r in tb.for_game(game):
+                    for form in r.forms(lang):
+                        if len(form) >= (2 if lang == "zh" else 3):
+                            forms.setdefault(form if lang == "zh" else form.lower(), r)
+                if not forms:
+                    continue
+                alts = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
+                pattern = f"(?:{alts})" if lang == "zh" else rf"(?<![A-Za-z])(?:{alts})(?![A-Za-z])"
+                flags = 0 if lang == "zh" else re.IGNORECASE
+                self._patterns[(game, lang)] = (re.compile(pattern, flags), forms)
+
+    def mark(self, text: str, game: str, lang: str) -> Markup:
+        found = self._patterns.get((game, lang))
+        paras = [p for p in (text or "").split("\n\n") if p.strip()]
+        out = []
+        for para in paras:
+            para = para.strip()
+            if not found:
+                out.append(f'<p class="verbatim">{escape(para)}</p>')
+                continue
+            pattern, forms = found
+            pieces, last = [], 0
+            for m in pattern.finditer(para):
+                record = forms[m.group() if lang == "zh" else m.group().lower()]
+                other = record.en if lang == "zh" else record.zh
+                pieces.append(str(escape(para[last : m.start()])))
+                word = escape(m.group())
+                pieces.append(
+                    f'<a class="term" href="/terms/{escape(record.game)}/{escape(record.key)}" '
+                    f'data-tip="{escape(other)}" aria-label="{word} ({escape(other)})">{word}</a>'
+                )
+                last = m.end()
+            pieces.append(str(escape(para[last:])))
+            out.append(f'<p class="verbatim">{"".join(pieces)}</p>')
+        return Markup("".join(out))  # every piece escaped above
+
+
+def marked(text: str, game: str, lang: str) -> Markup:
+    return current_app.extensions["term_marker"].mark(text, game, lang)
+
+
 def register_filters(app: Flask) -> None:
     app.jinja_env.filters["note"] = render_note
     app.jinja_env.filters["verbatim"] = verbatim
+    app.jinja_env.filters["marked"] = marked

@@ -1,0 +1,180 @@
+"""Answers, not links: the best ruling's answering passage, its worked example already
+run, and a confidence that says how clearly it beats the rest.
+
+Used by `GET /api/ask`, the answer card on the search page and `python -m kb ask`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from indexer.search import SearchService, clean_query, query_tokens
+from indexer.synonyms import expand
+from kb.examples import examples_for
+from kb.loader import KnowledgeBase
+from kb.model import Entry
+
+CANDIDATES = 6
+# Score ratios of the best hit over the runner-up that make an answer clear.
+HIGH_RATIO = 1.35
+MEDIUM_RATIO = 1.12
+_NUMBER_RE = re.compile(r"\d")
+
+
+@dataclass(frozen=True)
+class Answer:
+    entry: Entry
+    text: dict[str, str]
+    provenance: dict[str, str]
+    part: str  # "qa", "corrected", "passage", "text"
+    confidence: str
+    score: float
+    example: dict | None
+
+    def as_dict(self) -> dict:
+        e = self.entry
+        return {
+            "id": e.id,
+            "game": e.game,
+            "type": e.type,
+            "title": e.title.as_dict(),
+            "text": self.text,
+            "provenance": self.provenance,
+            "part": self.part,
+            "citation": e.citation(),
+            "url": e.url,
+            "example": self.example,
+            "confidence": self.confidence,
+            "score": round(self.score, 4),
+        }
+
+
+@dataclass(frozen=True)
+class AskResult:
+    query: str
+    answer: Answer | None
+    related: list[dict]
+    message: str
+
+    def as_dict(self) -> dict:
+        return {
+            "query": self.query,
+            "answer": self.answer.as_dict() if self.answer else None,
+            "related": self.related,
+            "message": self.message,
+        }
+
+
+def _paragraphs(text: str | None) -> list[str]:
+    return [p.strip() for p in (text or "").split("\n\n") if p.strip()]
+
+
+def _overlap(tokens: set[str], text: str) -> int:
+    return len(tokens & set(query_tokens(text)))
+
+
+def answering_passage(entry: Entry, tokens: set[str]) -> tuple[dict[str, str], str]:
+    """The part of an entry that answers: a Q&A whole, an erratum's corrected wording,
+    otherwise the paragraph that best matches the question (in both languages)."""
+    if entry.type == "qa":
+        return entry.text.as_dict(), "qa"
+    if entry.type == "errata":
+        return entry.text.as_dict(), "corrected"
+    src = entry.source_lang
+    other = "en" if src == "zh" else "zh"
+    paras = {lang: _paragraphs(entry.text.get(lang)) for lang in (src, other)}
+    if len(paras[src]) <= 1:
+        return entry.text.as_dict(), "text"
+    scored = []
+    for i, para in enumerate(paras[src]):
+        twin = paras[other][i] if len(paras[other]) == len(paras[src]) else ""
+        scored.append((_overlap(tokens, para) + _overlap(tokens, twin), -i, i))
+    best = max(scored)[2]
+    if max(scored)[0] == 0:
+        return entry.text.as_dict(), "text"
+    out = {src: paras[src][best]}
+    if len(paras[other]) == len(paras[src]):
+        out[other] = paras[other][best]
+    else:  # the translation is not aligned paragraph by paragraph: give it whole
+        out[other] = entry.text.get(other) or ""
+    return out, "passage"
+
+
+def _coverage(tokens: list[str], entry: Entry) -> tuple[float, int]:
+    """Share and number of the question's words the entry holds (a synonym counts)."""
+    if not tokens:
+        return 0.0, 0
+    text = "\n".join(
+        [
+            entry.title.joined(),
+            entry.text.joined(),
+            " ".join(entry.terms),
+            " ".join(c.name.joined() for c in entry.cards),
+            entry.id.replace("-", " "),
+        ]
+    )
+    have = set(query_tokens(text))
+    alts = expand(tokens)
+    matched = sum(1 for t in tokens if t in have or any(a in have for a in alts.get(t, ())))
+    return matched / len(tokens), matched
+
+
+def is_relevant(coverage: float, matched: int) -> bool:
+    """Enough of the question is in the entry: most of it, or a good part and 2+ words."""
+    return coverage >= 0.6 or (coverage >= 0.4 and matched >= 2)
+
+
+def ask(service: SearchService, kb: KnowledgeBase, raw_query: str) -> AskResult:
+    """Finds the ruling that answers a question, with its example run and a confidence."""
+    text, _ = clean_query(raw_query)
+    if not text:
+        return AskResult(text, None, [], "Ask a rules question. 请输入规则问题。")
+    result = service.search(text, limit=CANDIDATES)
+    hits = result.hits
+    related = [h.as_dict() for h in hits[1:5]]
+    if not hits:
+        return AskResult(text, None, [], "No ruling matches this question. 没有找到相关裁定。")
+    tokens = query_tokens(text)
+    best = kb.get(hits[0].id)
+    coverage, matched = _coverage(tokens, best)
+    has_number = bool(_NUMBER_RE.search(text))
+    if not is_relevant(coverage, matched) and not has_number:
+        return AskResult(
+            text,
+            None,
+            [h.as_dict() for h in hits[:5]],
+            "No ruling clearly answers this question; these entries share some of its words. "
+            "没有明确回答此问题的裁定；以下条目与问题部分相关。",
+        )
+    runner_up = hits[1].score if len(hits) > 1 else 0.0
+    ratio = hits[0].score / runner_up if runner_up > 0 else float("inf")
+    if ratio >= HIGH_RATIO and coverage >= 0.5:
+        confidence = "high"
+    elif ratio >= MEDIUM_RATIO:
+        confidence = "medium"
+    else:
+        confidence = "low"
+    passage, part = answering_passage(best, set(tokens))
+    provenance = {lang: best.provenance.get(lang) for lang in passage}
+    examples = examples_for(best.id)
+    example = None
+    if examples:
+        ex = examples[0]
+        params, outcome = ex.run()
+        example = {
+            "id": ex.id,
+            "title": ex.title,
+            "code": ex.code(),
+            "params": params,
+            **outcome.as_dict(),
+            "expected": ex.expected,
+        }
+    message = {
+        "high": "",
+        "medium": "Probably this ruling; check the alternatives below. 很可能是这条裁定。",
+        "low": "Not sure: several rulings match about equally; see the alternatives. "
+        "不确定：多条裁定同样相关，请查看其他结果。",
+    }[confidence]
+    answer = Answer(best, passage, provenance, part, confidence, hits[0].score, example)
+    return AskResult(text, answer, related, message)

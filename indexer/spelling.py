@@ -1,0 +1,130 @@
+"""Second-pass spelling correction: misspelt English words and wrong Chinese characters.
+
+English: a word the KB never uses is replaced by the KB word within one or two edits
+(Damerau: a swapped pair is one edit) that occurs most. Chinese: a run of characters
+that is not a word but sounds exactly like a game term (same toneless pinyin, as in
+羁拌卡 → 羁绊卡, 奸奇之炎 → 奸奇之焰) is replaced by the term. The caller says what it did.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from indexer.analysis import HAN_RE, fold, is_dictionary_word
+
+_WORD_RE = re.compile(r"[A-Za-z][A-Za-z'’]{2,}")
+_PINYIN: dict[str, str] = {}
+
+
+def _pinyin_table() -> dict[str, str]:
+    if not _PINYIN:
+        path = Path(__file__).resolve().parent / "pinyin.txt"
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line:
+                _PINYIN[line[0]] = line[1:]
+    return _PINYIN
+
+
+def pinyin_key(text: str) -> str | None:
+    table = _pinyin_table()
+    parts = [table.get(ch) for ch in text]
+    return " ".join(parts) if all(parts) else None  # type: ignore[arg-type]
+
+
+def damerau(a: str, b: str, limit: int) -> int:
+    """Optimal-string-alignment distance, giving up early past `limit`."""
+    if abs(len(a) - len(b)) > limit:
+        return limit + 1
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        cur = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = a[i - 1] != b[j - 1]
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        if min(cur) > limit:
+            return limit + 1
+        prev2, prev = prev, cur
+    return prev[-1]
+
+
+@dataclass(frozen=True)
+class Correction:
+    original: str
+    corrected: str
+
+
+class SpellingCorrector:
+    """Knows the KB's English words (with counts) and its Chinese game terms by sound."""
+
+    def __init__(
+        self,
+        english_texts: Iterable[str],
+        chinese_terms: Iterable[str],
+        english_terms: Iterable[str] = (),
+    ):
+        self.words: Counter[str] = Counter()
+        for text in english_texts:
+            self.words.update(w.lower() for w in _WORD_RE.findall(text))
+        self.term_words = {w.lower() for t in english_terms for w in _WORD_RE.findall(t)}
+        self.by_first: dict[str, list[str]] = {}
+        for word in self.words:
+            self.by_first.setdefault(word[0], []).append(word)
+        self.by_sound: dict[str, str] = {}
+        for term in sorted(set(chinese_terms), key=len, reverse=True):
+            term = fold(term)
+            key = pinyin_key(term) if HAN_RE.fullmatch(term) and len(term) >= 2 else None
+            if key:
+                self.by_sound.setdefault(key, term)
+        self.zh_terms = set(self.by_sound.values())
+
+    def _english(self, word: str) -> str | None:
+        low = word.lower()
+        if len(low) < 4 or low in self.words:
+            return None
+        limit = 1 if len(low) <= 6 else 2
+        best: tuple[int, int, str] | None = None
+        for cand in self.by_first.get(low[0], ()):
+            d = damerau(low, cand, limit)
+            if d <= limit and (best is None or (d, -self.words[cand]) < best[:2]):
+                best = (d, -self.words[cand], cand)
+        return best[2] if best else None
+
+    def _chinese(self, run: str) -> list[Correction]:
+        out = []
+        i = 0
+        while i < len(run):
+            for size in (5, 4, 3, 2):
+                window = run[i : i + size]
+                if len(window) < size:
+                    continue
+                if window in self.zh_terms or is_dictionary_word(window):
+                    continue
+                target = self.by_sound.get(pinyin_key(window) or "")
+                if target and target != window:
+                    out.append(Correction(window, target))
+                    i += size - 1
+                    break
+            i += 1
+        return out
+
+    def correct(self, text: str, only_terms: bool = False) -> tuple[str, list[Correction]]:
+        """The text with its misspellings fixed, and what was changed."""
+        folded = fold(text)
+        changes: list[Correction] = []
+        for m in HAN_RE.finditer(folded):
+            changes.extend(self._chinese(m.group()))
+        for m in _WORD_RE.finditer(text):
+            fixed = self._english(m.group())
+            if fixed and (not only_terms or fixed in self.term_words):
+                changes.append(Correction(m.group(), fixed))
+        corrected = folded
+        for c in changes:
+            corrected = corrected.replace(c.original, c.corrected, 1)
+        return corrected, changes

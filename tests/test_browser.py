@@ -1,0 +1,209 @@
+"""The site in a real browser: Debian's Chromium driven by Playwright, headless.
+
+Covers what a new user does: search in Chinese and English, filter, open an entry,
+copy a citation, run an example with new values, on a desktop and a 390-px phone;
+and an axe-core accessibility scan. Screenshots land in tests/screenshots/.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+from werkzeug.serving import make_server
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
+SHOTS = Path(__file__).resolve().parent / "screenshots"
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+playwright_sync = pytest.importorskip("playwright.sync_api")
+
+
+@pytest.fixture(scope="module")
+def base_url(app):
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian's chromium is not installed (./dev test installs it as root)")
+    with playwright_sync.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture(
+    params=[{"width": 1280, "height": 900}, {"width": 390, "height": 844}], ids=["desktop", "phone"]
+)
+def page(request, browser, base_url):
+    context = browser.new_context(
+        viewport=request.param, base_url=base_url, permissions=["clipboard-read", "clipboard-write"]
+    )
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda exc: errors.append(str(exc)))
+    # A 400 for a bad example value is the designed answer, not a page error.
+    expected = "the server responded with a status of 400"
+    pg.on(
+        "console",
+        lambda m: errors.append(m.text) if m.type == "error" and expected not in m.text else None,
+    )
+    pg.viewport_name = request.node.callspec.id  # type: ignore[attr-defined]
+    yield pg
+    context.close()
+    assert errors == [], f"browser errors: {errors}"
+
+
+def shot(pg, name: str) -> None:
+    SHOTS.mkdir(exist_ok=True)
+    pg.screenshot(path=str(SHOTS / f"{name}-{pg.viewport_name}.png"), full_page=True)
+
+
+def test_chinese_question_reaches_its_ruling_in_one_click(page):
+    page.goto("/")
+    shot(page, "home")
+    page.fill("#q", "神速回避")
+    page.press("#q", "Enter")
+    page.wait_for_selector("section.results")
+    shot(page, "search-zh")
+    page.click("ol.hits a[href='/entries/fe0-rule-god-speed-evasion']")
+    assert page.url.endswith("/entries/fe0-rule-god-speed-evasion")
+    assert "神速回避" in page.inner_text("h1")
+
+
+def test_english_question_reaches_its_ruling_in_one_click(page):
+    page.goto("/")
+    page.fill("#q", "same power attacker defender destroyed")
+    page.press("#q", "Enter")
+    page.wait_for_selector("section.results")
+    shot(page, "search-en")
+    page.click("a[href='/entries/fe0-qa-108']")
+    page.wait_for_url("**/entries/fe0-qa-108")
+    assert "A108" in page.inner_text("main")
+
+
+def test_results_appear_as_you_type(page):
+    page.goto("/")
+    page.type("#q", "反击", delay=30)
+    page.wait_for_selector("ol.hits a[href='/entries/whi-term-counterstrike']")
+
+
+def test_filter_by_game(page):
+    page.goto("/?q=攻击")
+    page.select_option("#game", "whi")
+    page.click("form.search button[type=submit]")
+    page.wait_for_selector("section.results")
+    ids = page.locator("ol.hits code.id").all_inner_texts()
+    assert ids and all(i.startswith("whi-") for i in ids)
+
+
+def test_entry_page_and_copy_citation(page):
+    page.goto("/entries/whi-term-counterstrike")
+    assert page.locator(".badge.prov-official").count() >= 1
+    page.click("button.copy[data-copy=citation-text]")
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert "whi-term-counterstrike" in copied and "Warhammer: Invasion" in copied
+    page.click("button.copy[data-copy=citation-md]")
+    copied_md = page.evaluate("navigator.clipboard.readText()")
+    assert copied_md.startswith("[") and "](http" in copied_md
+    shot(page, "entry-whi")
+
+
+def test_run_an_example_with_new_values(page):
+    page.goto("/entries/fe0-qa-108")
+    example = page.locator("section.example").first
+    before = example.locator("code.result").inner_text()
+    assert json.loads(before)["defender_destroyed"] is True
+    example.locator("input[name=attacker_power]").fill("40")
+    example.locator("button[type=submit]").click()
+    page.wait_for_function(
+        "() => document.querySelector('section.example code.result').textContent.includes('40')"
+    )
+    after = json.loads(example.locator("code.result").inner_text())
+    assert after["defender_destroyed"] is False and after["attacker"] == 40
+    assert page.url.endswith("/entries/fe0-qa-108"), "ran in place, no navigation"
+    shot(page, "entry-example-run")
+
+
+def test_bad_example_value_gets_a_clear_message(page):
+    page.goto("/entries/fe0-qa-108")
+    example = page.locator("section.example").first
+    field = example.locator("input[name=attacker_power]")
+    field.evaluate("f => { f.removeAttribute('max'); f.value = '999'; }")
+    example.locator("button[type=submit]").click()
+    alert = example.locator("[role=alert]")
+    alert.wait_for()
+    assert "attacker_power" in alert.inner_text()
+
+
+def test_entry_texts_stack_on_a_phone(page):
+    page.goto("/entries/fe0-qa-108")
+    boxes = [
+        page.locator(".texts").first.locator("section.text").nth(i).bounding_box() for i in range(2)
+    ]
+    if page.viewport_name == "phone":
+        assert boxes[1]["y"] > boxes[0]["y"] + boxes[0]["height"] - 1
+    else:
+        assert abs(boxes[1]["y"] - boxes[0]["y"]) < 2, "side by side on a desktop"
+
+
+def test_example_form_works_without_javascript(browser, base_url):
+    context = browser.new_context(java_script_enabled=False, base_url=base_url)
+    pg = context.new_page()
+    pg.goto("/entries/fe0-qa-108")
+    example = pg.locator("section.example").first
+    example.locator("input[name=attacker_power]").fill("45")
+    example.locator("button[type=submit]").click()
+    pg.wait_for_load_state()
+    result = json.loads(pg.locator("section.example code.result").first.inner_text())
+    assert result["attacker"] == 45 and result["defender_destroyed"] is False
+    context.close()
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/",
+        "/?q=神速回避",
+        "/entries/fe0-qa-108",
+        "/entries/whi-errata-p12-assign-damage",
+        "/games/magewars",
+        "/terms",
+        "/api",
+    ],
+)
+def test_accessibility_scan(browser, base_url, path):
+    if not AXE.exists():
+        pytest.skip("axe-core is not installed (./dev test runs npm ci)")
+    context = browser.new_context(base_url=base_url, bypass_csp=True)
+    pg = context.new_page()
+    pg.goto(path)
+    pg.add_script_tag(path=str(AXE))
+    result = pg.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
+    bad = [
+        (v["id"], v["impact"], len(v["nodes"]))
+        for v in result["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+    context.close()
+    assert bad == [], bad
