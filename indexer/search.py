@@ -8,21 +8,21 @@ and exact titles add boosts.
 
 from __future__ import annotations
 
-import html
 import os
 import re
 import threading
 import unicodedata
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from whoosh import index, sorting
-from whoosh.highlight import ContextFragmenter, HtmlFormatter
+from whoosh import index
 from whoosh.query import And, Every, Or, Phrase, Query, Term
 
 from indexer.analysis import HAN_RE, BilingualAnalyzer, fold
 from indexer.build import CURRENT, IndexUnavailableError, read_meta
 from indexer.schema import FIELD_BOOSTS
+from indexer.snippets import make_snippet
 from indexer.spelling import SpellingCorrector
 from indexer.synonyms import expand
 from kb.model import ENTRY_TYPES, GAMES
@@ -31,8 +31,13 @@ MAX_QUERY_CHARS = 200
 MAX_TERMS = 24
 MAX_LIMIT = 50
 MAX_OFFSET = 10_000
-SNIPPET_CHARS = 180
 SYNONYM_WEIGHT = 0.7
+# In an index of at least PRUNE_MIN_DOCS documents, words in more than COMMON_SHARE of
+# them count as common (see build_query); a small KB is searched with every word.
+PRUNE_MIN_DOCS = 5_000
+COMMON_SHARE = 0.08
+# ...and are dropped only while at least this many rarer words remain.
+MIN_RARE_WORDS = 2
 # A query that names one game's own words ranks that game's entries this much higher.
 GAME_HINT_FACTOR = 1.35
 # A question ranks official Q&As this much higher: they answer one question each.
@@ -123,18 +128,32 @@ def _phrase_words(text: str) -> list[str]:
     return [t.text for t in _ANALYZER(text, positions=True, mode="query")]
 
 
-def build_query(text: str) -> Query | None:
-    """The scored query for a cleaned user text (None when it has no searchable words)."""
+def _token_clause(token: str, weight: float) -> Query:
+    """One word over the weighted fields; a Chinese word skips the English body (which
+    holds no Chinese), halving the matchers a long Chinese question builds."""
+    fields = FIELD_BOOSTS.items()
+    if HAN_RE.match(token):
+        fields = [(f, b) for f, b in fields if f != "body_en"]
+    return Or([Term(f, token, boost=b * weight) for f, b in fields])
+
+
+def build_query(text: str, common: frozenset[str] = frozenset()) -> Query | None:
+    """The scored query for a cleaned user text (None when it has no searchable words).
+
+    `common` words (in a large share of all documents) are left out when rarer words
+    remain: they add little to BM25 but have the longest posting lists to score.
+    """
     clauses: list[Query] = []
     tokens = query_tokens(text)[:MAX_TERMS]
+    rare = [t for t in tokens if t not in common]
+    if len(rare) >= MIN_RARE_WORDS:
+        tokens = rare
     for token in tokens:
-        clauses.append(Or([Term(f, token, boost=b) for f, b in FIELD_BOOSTS.items()]))
+        clauses.append(_token_clause(token, 1.0))
     for alternatives in expand(tokens).values():
         for alt in alternatives:
             if alt not in tokens:
-                clauses.append(
-                    Or([Term(f, alt, boost=b * SYNONYM_WEIGHT) for f, b in FIELD_BOOSTS.items()])
-                )
+                clauses.append(_token_clause(alt, SYNONYM_WEIGHT))
     numbers: list[Query] = []
     for m in _DOTTED_RE.finditer(text):
         numbers.append(Term("numbers", m.group(1), boost=40.0))
@@ -145,9 +164,8 @@ def build_query(text: str) -> Query | None:
     clauses.extend(numbers[:8])
     words = _phrase_words(text)
     if 2 <= len(words) <= MAX_TERMS:
-        for fld in ("title", "body_zh", "body_en", "cards", "terms"):
-            clauses.append(Phrase(fld, words, slop=1, boost=3.0))
-            clauses.append(Phrase(fld, words, slop=4, boost=1.0))
+        for fld in ("title", "body_zh", "body_en", "cards"):
+            clauses.append(Phrase(fld, words, slop=2, boost=3.0))
     for m in list(_QUOTED_RE.finditer(text))[:4]:
         quoted = _phrase_words(m.group(1))
         if len(quoted) >= 2:
@@ -172,13 +190,28 @@ class QueryHints:
         return games.pop() if len(games) == 1 else None
 
 
+def _doc_labels(searcher) -> tuple[list[str], list[str]]:
+    """Each document's game and type, by docnum: facets are counted from these."""
+    games = [""] * searcher.doc_count_all()
+    types = [""] * searcher.doc_count_all()
+    for docnum, fields in searcher.reader().iter_docs():
+        games[docnum] = fields.get("game", "")
+        types[docnum] = fields.get("type", "")
+    return games, types
+
+
 class SearchService:
     """Searches one index directory; one searcher per thread, reopened after a swap."""
 
-    def __init__(self, index_dir: Path, hints: QueryHints | None = None):
+    def __init__(self, index_dir: Path, hints: QueryHints | None = None, cache_size: int = 2048):
         self.index_dir = Path(index_dir)
         self.hints = hints or QueryHints()
         self._local = threading.local()
+        # Answers by (index generation, query, filters, page): repeated and paged queries
+        # cost a dict lookup. A swap changes the generation, so nothing stale is served.
+        self._cache: OrderedDict[tuple, SearchResult] = OrderedDict()
+        self._cache_size = cache_size
+        self._cache_lock = threading.Lock()
 
     def _searcher(self):
         link = self.index_dir / CURRENT
@@ -192,6 +225,7 @@ class SearchService:
                 raise IndexUnavailableError(f"no index at {link}")
             local.searcher = index.open_dir(target).searcher()
             local.target = target
+            local.labels = _doc_labels(local.searcher)
         return local.searcher
 
     def generation(self) -> dict:
@@ -223,6 +257,29 @@ class SearchService:
         if not 0 <= offset <= MAX_OFFSET:
             raise QueryError("offset", f"offset must be between 0 and {MAX_OFFSET}")
         text, notices = clean_query(raw_query)
+        key = (os.path.realpath(self.index_dir / CURRENT), text, game, entry_type, limit, offset)
+        with self._cache_lock:
+            cached = self._cache.get(key)
+            if cached is not None:
+                self._cache.move_to_end(key)
+                return cached
+        result = self._search_uncached(text, notices, game, entry_type, limit, offset)
+        if self._cache_size:
+            with self._cache_lock:
+                self._cache[key] = result
+                while len(self._cache) > self._cache_size:
+                    self._cache.popitem(last=False)
+        return result
+
+    def _search_uncached(
+        self,
+        text: str,
+        notices: list[str],
+        game: str | None,
+        entry_type: str | None,
+        limit: int,
+        offset: int,
+    ) -> SearchResult:
         result = self._search(text, game, entry_type, limit, offset, notices)
         corrector = self.hints.corrector
         if corrector and text:
@@ -245,7 +302,7 @@ class SearchService:
         offset: int,
         notices: list[str],
     ) -> SearchResult:
-        query = build_query(text) if text else Every()
+        query = build_query(text, self._common(query_tokens(text))) if text else Every()
         if query is None:
             return SearchResult(text, 0, [], {"game": {}, "type": {}}, notices)
         # Priors re-rank the top hits (whoosh's AndMaybe can loop forever in
@@ -267,19 +324,13 @@ class SearchService:
         sortedby = "order" if isinstance(query, Every) else None
         reranked = (hinted or is_question) and sortedby is None
         window = max(offset + limit, RERANK_WINDOW) if reranked else offset + limit
-        results = searcher.search(
-            query, filter=combined, limit=window, sortedby=sortedby, terms=True
-        )
-        facets = {
-            "game": self._facet(searcher, query, type_filter, "game"),
-            "type": self._facet(searcher, query, game_filter, "type"),
-        }
-        results.fragmenter = ContextFragmenter(maxchars=SNIPPET_CHARS, surround=50)
-        results.fragmenter.charlimit = None
-        results.formatter = HtmlFormatter(tagname="mark", classname="hl", termclass="t")
+        results = searcher.search(query, filter=combined, limit=window, sortedby=sortedby)
+        facets = self._facets(searcher, query, game, entry_type)
+        marks = query_tokens(text) if text else []
+        marks += [alt for alts in expand(marks).values() for alt in alts]
         prefer_zh = bool(HAN_RE.search(text))
         fields = ("body_zh", "body_en") if prefer_zh else ("body_en", "body_zh")
-        ranked = list(results)
+        ranked = [results[i] for i in range(results.scored_length())]
         if reranked:
             ranked.sort(key=lambda h: -(h.score or 0.0) * prior(h))
         hits = []
@@ -291,7 +342,7 @@ class SearchService:
                     game=hit["game"],
                     type=hit["type"],
                     title=hit["title"].split("\n")[0 if prefer_zh else -1],
-                    snippet=self._snippet(hit, fields),
+                    snippet=self._snippet(hit, fields, marks),
                     url=f"/entries/{hit['id']}",
                     score=round(float(score), 4),
                 )
@@ -301,23 +352,46 @@ class SearchService:
         total = facets["game"].get(game, 0) if game else sum(facets["game"].values())
         return SearchResult(text, total, hits, facets, notices)
 
-    @staticmethod
-    def _facet(searcher, query: Query, flt: Query | None, name: str) -> dict[str, int]:
-        facet = sorting.FieldFacet(name, maptype=sorting.Count)
-        res = searcher.search(query, filter=flt, limit=1, groupedby={name: facet})
-        groups = res.groups(name)
-        return {k: groups[k] for k in sorted(groups, key=lambda k: (-groups[k], k))}
+    def _common(self, tokens: list[str]) -> frozenset[str]:
+        """The tokens that occur in more than COMMON_SHARE of the documents."""
+        searcher = self._searcher()
+        if searcher.doc_count() < PRUNE_MIN_DOCS:
+            return frozenset()
+        limit = COMMON_SHARE * searcher.doc_count()
+        return frozenset(
+            t
+            for t in tokens
+            if max(searcher.doc_frequency("body_zh", t), searcher.doc_frequency("body_en", t))
+            > limit
+        )
+
+    def _facets(
+        self, searcher, query: Query, game: str | None, entry_type: str | None
+    ) -> dict[str, dict[str, int]]:
+        """Counts per game (under the type filter) and per type (under the game filter),
+        from one unscored pass over the matching documents."""
+        games, types = self._local.labels
+        by_game: dict[str, int] = {}
+        by_type: dict[str, int] = {}
+        for docnum in searcher.docs_for_query(query):
+            g, t = games[docnum], types[docnum]
+            if entry_type is None or t == entry_type:
+                by_game[g] = by_game.get(g, 0) + 1
+            if game is None or g == game:
+                by_type[t] = by_type.get(t, 0) + 1
+        order = lambda d: {k: d[k] for k in sorted(d, key=lambda k: (-d[k], k))}  # noqa: E731
+        return {"game": order(by_game), "type": order(by_type)}
 
     @staticmethod
-    def _snippet(hit, fields: tuple[str, ...]) -> str:
-        for fld in fields:
-            fragment = hit.highlights(fld, top=2)
-            if fragment:
-                return fragment
+    def _snippet(hit, fields: tuple[str, ...], marks: list[str]) -> str:
+        """The snippet from the preferred language's text that holds the query's words."""
+        fallback = ""
         for fld in fields:
             text = hit.get(fld) or ""
-            if text:
-                flat = " ".join(text.split())
-                cut = flat[:SNIPPET_CHARS] + ("…" if len(flat) > SNIPPET_CHARS else "")
-                return html.escape(cut)
-        return ""
+            if not text:
+                continue
+            snippet = make_snippet(text, marks)
+            if "<mark>" in snippet:
+                return snippet
+            fallback = fallback or snippet
+        return fallback

@@ -72,3 +72,30 @@ def test_no_inline_script(client):
 def test_query_is_escaped_in_page(client):
     html = client.get("/?q=<script>alert(1)</script>").get_data(as_text=True)
     assert "<script>alert(1)" not in html
+
+
+def test_ui_language_switch_is_remembered(client):
+    resp = client.get("/ui?lang=zh&next=/entries/fe0-qa-108")
+    assert resp.status_code == 302 and resp.headers["Location"] == "/entries/fe0-qa-108"
+    html = client.get("/").get_data(as_text=True)
+    assert 'class="ui-zh"' in html and '<html lang="zh">' in html
+    client.get("/ui?lang=en&next=/")
+    assert 'class="ui-en"' in client.get("/").get_data(as_text=True)
+
+
+def test_ui_switch_never_redirects_off_site(client):
+    for target in ("//evil.example/", "https://evil.example/", "javascript:alert(1)"):
+        resp = client.get("/ui", query_string={"lang": "zh", "next": target})
+        assert resp.headers["Location"] == "/"
+    assert client.get("/ui?lang=klingon").status_code == 400
+
+
+def test_errata_page_shows_a_word_level_diff(client):
+    html = client.get("/entries/whi-errata-p17-non-combat-damage").get_data(as_text=True)
+    assert "<del>and then applied to the target" in html
+    assert "<ins>before any other actions can be taken</ins>" in html
+
+
+def test_terms_are_marked_with_the_other_language(client):
+    html = client.get("/entries/fe0-rule-god-speed-evasion").get_data(as_text=True)
+    assert 'class="term"' in html and 'data-tip="god-speed evasion"' in html

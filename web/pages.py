@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections import OrderedDict
+from urllib.parse import urlsplit
 
-from flask import Blueprint, abort, current_app, render_template, request
+from flask import Blueprint, abort, current_app, redirect, render_template, request
 
 from indexer.answer import ask
 from kb.examples import examples_for
@@ -19,9 +20,14 @@ pages = Blueprint("pages", __name__)
 PAGE_SIZE = 10
 
 
+UI_LANGS = ("both", "zh", "en")
+
+
 @pages.app_context_processor
 def _globals() -> dict:
+    ui = request.cookies.get("ui", "both")
     return {
+        "ui": ui if ui in UI_LANGS else "both",
         "GAMES": GAMES,
         "GAME_NAMES": GAME_NAMES,
         "ENTRY_TYPES": ENTRY_TYPES,
@@ -168,3 +174,18 @@ def term(game: str, key: str):
 def api_index():
     """Lists every endpoint with a live example request."""
     return render_template("api.html", spec=spec(), examples=EXAMPLE_REQUESTS)
+
+
+@pages.get("/ui")
+def set_ui_language():
+    """Remembers the interface language (a cookie) and goes back where the user was."""
+    lang = request.args.get("lang", "both")
+    if lang not in UI_LANGS:
+        abort(400, description="lang must be both, zh or en")
+    target = request.args.get("next", "/")
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or not target.startswith("/"):
+        target = "/"  # only paths on this site: no open redirect
+    resp = redirect(target)
+    resp.set_cookie("ui", lang, max_age=365 * 24 * 3600, samesite="Lax", httponly=True)
+    return resp

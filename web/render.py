@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import re
 
 import markdown
@@ -99,7 +100,45 @@ def marked(text: str, game: str, lang: str) -> Markup:
     return current_app.extensions["term_marker"].mark(text, game, lang)
 
 
+def label(en: str, zh: str) -> Markup:
+    """A UI label in both languages; the page's language switch shows one or both."""
+    return Markup(
+        f'<span class="l-en">{escape(en)}</span><span class="l-zh" lang="zh">{escape(zh)}</span>'
+    )
+
+
 def register_filters(app: Flask) -> None:
+    app.jinja_env.globals["L"] = label
     app.jinja_env.filters["note"] = render_note
     app.jinja_env.filters["verbatim"] = verbatim
     app.jinja_env.filters["marked"] = marked
+    app.jinja_env.globals["word_diff"] = word_diff
+
+
+_TOKEN_RE = re.compile(r"[A-Za-z0-9’'\-]+[^\S\n]*|[\u3400-\u9fff]|\s+|.", re.S)
+
+
+def _without_intro(text: str) -> str:
+    """Drops the short lead-in paragraphs (“原规则：”, “On page 12 … it should read”)."""
+    paras = [p.strip() for p in text.split("\n\n") if p.strip()]
+    while (
+        len(paras) > 1 and len(paras[0]) < 160 and paras[0].rstrip().endswith((":", "：", "read"))
+    ):
+        paras.pop(0)
+    return "\n\n".join(paras)
+
+
+def word_diff(original: str, corrected: str) -> Markup:
+    """A word-level diff (Chinese: character-level) of two wordings, as <del>/<ins>."""
+    a = _TOKEN_RE.findall(_without_intro(original or ""))
+    b = _TOKEN_RE.findall(_without_intro(corrected or ""))
+    out: list[str] = []
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if op == "equal":
+            out.append(str(escape("".join(a[i1:i2]))))
+            continue
+        if i2 > i1:
+            out.append(f"<del>{escape(''.join(a[i1:i2]))}</del>")
+        if j2 > j1:
+            out.append(f"<ins>{escape(''.join(b[j1:j2]))}</ins>")
+    return Markup(f'<p class="diff">{"".join(out)}</p>')  # every piece escaped above

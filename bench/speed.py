@@ -1,0 +1,138 @@
+"""KB-scale speed: in-process search (parse, search, rank, snippets of the top 10) over
+the relevance benchmark's queries, the same through the Flask test client, and a cold
+start (a new process to its first answer, with its resident memory).
+
+    python bench/speed.py [--runs 5]
+
+Prints medians over the runs of each run's p50 and p99. No assertion anywhere: the
+machines are shared and noisy; the numbers go in notes, not tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.relevance import load_queries  # noqa: E402
+from indexer.build import ensure_index  # noqa: E402
+from indexer.hints import make_hints  # noqa: E402
+from indexer.search import SearchService  # noqa: E402
+from kb.loader import load_kb  # noqa: E402
+from kb.termbase import load_termbase  # noqa: E402
+
+
+def percentiles(ms: list[float]) -> tuple[float, float]:
+    ordered = sorted(ms)
+    return statistics.median(ordered), ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+
+
+def timed(fn, items) -> list[float]:
+    out = []
+    for item in items:
+        start = time.perf_counter()
+        fn(item)
+        out.append((time.perf_counter() - start) * 1000)
+    return out
+
+
+def summary(name: str, runs: list[tuple[float, float]]) -> None:
+    p50 = statistics.median(r[0] for r in runs)
+    p99 = statistics.median(r[1] for r in runs)
+    print(f"{name:<44} p50 {p50:8.2f} ms   p99 {p99:8.2f} ms   ({len(runs)} runs)")
+
+
+COLD = """
+import resource, time
+t0 = time.perf_counter()
+from app import create_app
+app = create_app({{"INDEX_DIR": {index!r}}})
+body = app.test_client().get("/api/search?q=神速回避").get_json()
+t1 = time.perf_counter()
+assert body["results"], body
+rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+print(f"{{(t1 - t0) * 1000:.0f}} {{rss:.0f}}")
+"""
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    kb = load_kb()
+    index_dir = Path(tempfile.mkdtemp(prefix="speed-"))
+    ensure_index(kb, index_dir)
+    hints = make_hints(kb, load_termbase(kb))
+    queries = [q["q"] for q in load_queries(ROOT / "bench" / "queries.yaml")]
+    print(f"{len(kb)} entries, {len(queries)} queries\n")
+
+    uncached = SearchService(index_dir, hints, cache_size=0)
+    for q in queries[:20]:
+        uncached.search(q)  # open the searcher, warm jieba and the OS cache
+    summary(
+        "in-process, every query new (no cache)",
+        [percentiles(timed(uncached.search, queries)) for _ in range(args.runs)],
+    )
+
+    cached = SearchService(index_dir, hints)
+    for q in queries:
+        cached.search(q)
+    summary(
+        "in-process, repeated queries (answer cache)",
+        [percentiles(timed(cached.search, queries)) for _ in range(args.runs)],
+    )
+
+    from app import create_app
+
+    app = create_app({"INDEX_DIR": str(index_dir)})
+    app.extensions["search"] = SearchService(index_dir, hints, cache_size=0)
+    client = app.test_client()
+    summary(
+        "Flask test client /api/search (no cache)",
+        [
+            percentiles(timed(lambda q: client.get("/api/search", query_string={"q": q}), queries))
+            for _ in range(args.runs)
+        ],
+    )
+    summary(
+        "Flask test client /api/ask (no cache)",
+        [
+            percentiles(timed(lambda q: client.get("/api/ask", query_string={"q": q}), queries))
+            for _ in range(args.runs)
+        ],
+    )
+    suggester = app.extensions["suggester"]
+    prefixes = [q[:n] for q in queries for n in (1, 2, 3) if len(q) >= n]
+    summary(
+        "suggest (every keystroke prefix)",
+        [percentiles(timed(suggester.suggest, prefixes)) for _ in range(args.runs)],
+    )
+
+    starts, rss = [], []
+    for _ in range(args.runs):
+        out = subprocess.run(
+            [sys.executable, "-c", COLD.format(index=str(index_dir))],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            check=True,
+        )
+        ms, mb = out.stdout.split()
+        starts.append(float(ms))
+        rss.append(float(mb))
+    print(
+        f"{'cold start: new process to first answer':<44} median {statistics.median(starts):.0f}"
+        f" ms, max RSS {statistics.median(rss):.0f} MB ({args.runs} runs)"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

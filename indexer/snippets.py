@@ -1,0 +1,64 @@
+"""Snippets: the window of a stored text holding the most query words, HTML-escaped,
+with the words wrapped in <mark>.
+
+whoosh's highlighter re-runs the analyzer (jieba) over every hit's text: 6 ms for a
+page of ten. Matching the query's own tokens in the folded text gives the same marks
+for a fraction of that: Chinese tokens are found as substrings, English stems as word
+prefixes.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+from indexer.analysis import HAN_RE, fold
+
+SNIPPET_CHARS = 180
+
+
+def _patterns(tokens: list[str]) -> re.Pattern | None:
+    parts = []
+    for token in sorted(set(tokens), key=len, reverse=True):
+        if HAN_RE.match(token):
+            parts.append(re.escape(token))
+        elif len(token) >= 2 or token.isdigit():
+            stem = re.escape(token)
+            if token.endswith("i"):  # Porter turns a final y into i: destroyed → destroi
+                stem = stem[:-1] + "[iy]"
+            parts.append(rf"(?<![a-z0-9]){stem}[a-z0-9]*")
+    return re.compile("|".join(parts)) if parts else None
+
+
+def make_snippet(text: str, tokens: list[str], width: int = SNIPPET_CHARS) -> str:
+    """The best window of `text` for these query tokens, escaped, matches in <mark>."""
+    flat = " ".join(text.split())
+    if not flat:
+        return ""
+    pattern = _patterns(tokens)
+    low = fold(flat).lower()
+    if len(low) != len(flat):  # a lowercase that changes length would shift offsets
+        low = "".join(c.lower() if len(c.lower()) == 1 else c for c in fold(flat))
+    spans = [m.span() for m in pattern.finditer(low)] if pattern else []
+    if not spans:
+        cut = flat[:width]
+        return html.escape(cut) + ("…" if len(flat) > width else "")
+    # Slide a window over the match starts; keep the one covering most distinct matches.
+    best_start, best_count = 0, -1
+    for i, (start, _) in enumerate(spans):
+        count = sum(1 for s, e in spans[i:] if e <= start + width)
+        if count > best_count:
+            best_start, best_count = start, count
+    begin = max(0, min(best_start - 30, len(flat) - width))
+    end = min(len(flat), begin + width)
+    out = ["…" if begin > 0 else ""]
+    pos = begin
+    for s, e in spans:
+        if s < begin or e > end:
+            continue
+        out.append(html.escape(flat[pos:s]))
+        out.append(f"<mark>{html.escape(flat[s:e])}</mark>")
+        pos = e
+    out.append(html.escape(flat[pos:end]))
+    out.append("…" if end < len(flat) else "")
+    return "".join(out)
