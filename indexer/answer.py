@@ -16,6 +16,10 @@ from kb.loader import KnowledgeBase
 from kb.model import Entry
 
 CANDIDATES = 6
+# The top hits re-ranked by how much of the question they hold: score × (base + share).
+RERANK = 3
+COVERAGE_BASE = 0.5
+MIN_COVERAGE = 0.25
 # Score ratios of the best hit over the runner-up that make an answer clear.
 HIGH_RATIO = 1.35
 MEDIUM_RATIO = 1.12
@@ -120,9 +124,13 @@ def _coverage(tokens: list[str], entry: Entry) -> tuple[float, int]:
     return matched / len(tokens), matched
 
 
-def is_relevant(coverage: float, matched: int) -> bool:
-    """Enough of the question is in the entry: most of it, or a good part and 2+ words."""
-    return coverage >= 0.6 or (coverage >= 0.4 and matched >= 2)
+def is_relevant(coverage: float, matched: int, n_tokens: int) -> bool:
+    """Enough of the question is in the entry: a one-word look-up found, or two or more
+    of the question's words and at least a quarter of them (players' Chinese questions
+    carry many words no ruling uses: 开局, 不满意, 打人)."""
+    if n_tokens <= 1:
+        return matched == 1
+    return matched >= 2 and coverage >= MIN_COVERAGE
 
 
 def ask(service: SearchService, kb: KnowledgeBase, raw_query: str) -> AskResult:
@@ -136,10 +144,19 @@ def ask(service: SearchService, kb: KnowledgeBase, raw_query: str) -> AskResult:
     if not hits:
         return AskResult(text, None, [], "No ruling matches this question. 没有找到相关裁定。")
     tokens = query_tokens(text)
-    best = kb.get(hits[0].id)
-    coverage, matched = _coverage(tokens, best)
+    # The answer is the hit that best combines rank score and coverage of the question.
+    scored = []
+    for rank, hit in enumerate(hits[:RERANK]):
+        cov, n = _coverage(tokens, kb.get(hit.id))
+        scored.append((hit.score * (COVERAGE_BASE + cov), -rank, hit, cov, n))
+    scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
+    _, _, top, coverage, matched = scored[0]
+    if top is not hits[0]:
+        hits = [top] + [h for h in hits if h is not top]
+        related = [h.as_dict() for h in hits[1:5]]
+    best = kb.get(top.id)
     has_number = bool(_NUMBER_RE.search(text))
-    if not is_relevant(coverage, matched) and not has_number:
+    if not is_relevant(coverage, matched, len(tokens)) and not has_number:
         return AskResult(
             text,
             None,
@@ -155,6 +172,23 @@ def ask(service: SearchService, kb: KnowledgeBase, raw_query: str) -> AskResult:
         confidence = "medium"
     else:
         confidence = "low"
+    # The ruling's own cross-references (its parent section, sibling Q&As) as context.
+    seen = {h["id"] for h in related} | {best.id}
+    for rel_id in (best.parent, *best.related):
+        rel = kb.get(rel_id) if rel_id else None
+        if rel is not None and rel.id not in seen and len(related) < 8:
+            seen.add(rel.id)
+            related.append(
+                {
+                    "id": rel.id,
+                    "game": rel.game,
+                    "type": rel.type,
+                    "title": rel.title.get(rel.source_lang),
+                    "snippet": "",
+                    "url": rel.url,
+                    "score": 0.0,
+                }
+            )
     passage, part = answering_passage(best, set(tokens))
     provenance = {lang: best.provenance.get(lang) for lang in passage}
     examples = examples_for(best.id)

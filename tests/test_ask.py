@@ -1,0 +1,84 @@
+"""The answer card: the right ruling with its citation and worked example, or an honest
+'no clear answer'."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from kb.examples import examples_for
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("两个单位战斗力一样的时候谁赢？", "fe0-qa-108"),
+        ("兩個單位戰鬥力一樣的時候誰贏？", "fe0-qa-108"),
+        ("what happens when attacker and defender have the same power?", "fe0-qa-108"),
+        ("卡组可以少于50张吗", "fe0-qa-70"),
+        (
+            "how many dice does chain lightning roll on the second target?",
+            "magewars-card-chain-lightning",
+        ),
+        ("拿破仑破灭了怎么办", ("fadingglory-16.9.7", "fadingglory-16.9.6")),
+        ("Counterstrike", "whi-term-counterstrike"),
+        ("Q108", "fe0-qa-108"),
+    ],
+)
+def test_questions_reach_the_right_answer(client, question, expected):
+    body = client.get("/api/ask", query_string={"q": question}).get_json()
+    answer = body["answer"]
+    assert answer is not None, body
+    expected = (expected,) if isinstance(expected, str) else expected
+    assert answer["id"] in expected
+    assert answer["citation"] and answer["url"] == f"/entries/{answer['id']}"
+    assert set(answer["text"]) == set(answer["provenance"])
+
+
+def test_qa_answer_carries_question_and_answer(client):
+    answer = client.get("/api/ask?q=Q108").get_json()["answer"]
+    assert "Q108" in answer["text"]["zh"] and "A108" in answer["text"]["zh"]
+    assert answer["provenance"] == {"zh": "translation", "en": "project-translation"}
+
+
+def test_errata_answer_is_the_corrected_wording(client):
+    answer = client.get("/api/ask?q=page 17 non combat damage errata").get_json()["answer"]
+    assert answer["id"] == "whi-errata-p17-non-combat-damage"
+    assert answer["part"] == "corrected"
+    assert "applied as soon as it is assigned" in answer["text"]["en"]
+
+
+def test_answer_example_is_the_entrys_own_with_its_stated_outcome(client):
+    answer = client.get("/api/ask?q=Q108").get_json()["answer"]
+    example = answer["example"]
+    own = examples_for("fe0-qa-108")[0]
+    assert example["id"] == own.id
+    assert example["result"] == own.expected and example["steps"]
+
+
+@pytest.mark.parametrize("question", ["what is the meaning of life", "量子纠缠的原理", "   "])
+def test_no_good_match_says_so(client, question):
+    body = client.get("/api/ask", query_string={"q": question}).get_json()
+    assert body["answer"] is None
+    assert body["message"]
+
+
+def test_answer_card_on_the_search_page(client):
+    html = client.get("/?q=两个单位战斗力一样的时候谁赢？").get_data(as_text=True)
+    assert 'class="answer confidence-' in html
+    assert 'href="/entries/fe0-qa-108"' in html
+    assert "#ex-" in html  # the jump to the run form
+
+
+def test_command_line_answer():
+    out = subprocess.run(
+        [sys.executable, "-m", "kb", "ask", "两个单位战斗力一样的时候谁赢？"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert out.returncode == 0, out.stderr
+    assert "fe0-qa-108" in out.stdout and "Cite:" in out.stdout
+    assert "Worked example" in out.stdout
