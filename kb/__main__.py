@@ -134,6 +134,32 @@ def cmd_ask(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_terms(args: argparse.Namespace) -> int:
+    """Termbase size per game; with --check, the consistency report (1 if ours to fix)."""
+    from kb.termbase import check_consistency, load_termbase
+
+    kb = _load(args.root)
+    tb = load_termbase(kb)
+    for game in GAMES:
+        records = tb.for_game(game)
+        print(
+            f"{game}: {len(records)} terms, "
+            f"{sum(1 for r in records if set(r.official) == {'zh', 'en'})} with both forms "
+            f"official"
+        )
+    if not args.check:
+        return 0
+    findings = check_consistency(kb, tb)
+    for f in findings:
+        print(f)
+    ours = [f for f in findings if f.where == "ours"]
+    print(
+        f"{len(findings)} finding(s): {len(ours)} in our texts, "
+        f"{len(findings) - len(ours)} in the sources (explained, never edited)"
+    )
+    return 1 if ours else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m kb", description=__doc__)
     parser.add_argument("--root", help="KB root (default: this package)")
@@ -153,6 +179,9 @@ def main(argv: list[str] | None = None) -> int:
     ask.add_argument("question")
     ask.add_argument("--index-dir", help="where to keep the index (default: a temp dir)")
     ask.set_defaults(func=cmd_ask)
+    terms = sub.add_parser("terms", help="the termbase; --check runs the consistency report")
+    terms.add_argument("--check", action="store_true")
+    terms.set_defaults(func=cmd_terms)
     args = parser.parse_args(argv)
     return args.func(args)
 

@@ -38,6 +38,9 @@ class TermRecord:
     variants_en: tuple[str, ...] = ()
     defined_by: str | None = None
     definition: dict[str, str] = field(default_factory=dict)
+    # Entries whose text uses the Chinese word in its ordinary sense, not as this term
+    # (reviewed by hand; the consistency check does not expect the English term there).
+    ordinary_sense_in: tuple[str, ...] = ()
     line: int = 0
 
     @property
@@ -134,6 +137,7 @@ def load_records(root: Path) -> list[TermRecord]:
                     variants_en=tuple(str(v) for v in variants.get("en") or ()),
                     defined_by=item.get("defined_by"),
                     definition={k: str(v) for k, v in definition.items()},
+                    ordinary_sense_in=tuple(item.get("ordinary_sense_in") or ()),
                     line=line,
                 )
             )
@@ -236,6 +240,7 @@ def check_consistency(kb: KnowledgeBase, tb: Termbase) -> list[Finding]:
                 e.id
                 for e in entries
                 if e.provenance.en == "project-translation"
+                and e.id not in r.ordinary_sense_in
                 and _has_standalone(e.text.zh or "", r.forms("zh"), longer)
                 and not any(_contains_en(e.text.en or "", f) for f in r.forms("en"))
             ]
@@ -262,6 +267,11 @@ def check_consistency(kb: KnowledgeBase, tb: Termbase) -> list[Finding]:
                     tb.entries_of(r),
                 )
             )
+        for ref in r.ordinary_sense_in:
+            if kb.get(ref) is None:
+                findings.append(
+                    Finding("bad-reference", r.game, r.key, f"{ref!r} does not exist", "ours")
+                )
         if r.defined_by and kb.get(r.defined_by) is None:
             findings.append(
                 Finding(
