@@ -16,7 +16,6 @@ import random
 import re
 import shutil
 import sqlite3
-import statistics
 import sys
 import tempfile
 import time
@@ -27,6 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.relevance import load_queries  # noqa: E402
+from bench.speed import percentiles, timed  # noqa: E402
 from indexer.analysis import BilingualAnalyzer  # noqa: E402
 from indexer.build import build_index  # noqa: E402
 from indexer.search import SearchService, query_tokens  # noqa: E402
@@ -57,11 +57,6 @@ def synthetic_kb(kb: KnowledgeBase, size: int, seed: int = 20261130) -> Knowledg
             parent=None,
         )
     return KnowledgeBase(entries, f"synthetic-{size}-{seed}", kb.root)
-
-
-def percentiles(ms: list[float]) -> tuple[float, float]:
-    ordered = sorted(ms)
-    return statistics.median(ordered), ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
 
 
 def du(path: Path) -> float:
@@ -100,15 +95,6 @@ def search_fts5(db: sqlite3.Connection, q: str) -> list:
         "FROM docs WHERE docs MATCH ? ORDER BY r LIMIT 10",
         (match,),
     ).fetchall()
-
-
-def timed(fn, items) -> list[float]:
-    out = []
-    for item in items:
-        start = time.perf_counter()
-        fn(item)
-        out.append((time.perf_counter() - start) * 1000)
-    return out
 
 
 def main() -> int:
