@@ -117,9 +117,12 @@ def game(slug: str):
     if slug not in GAMES:
         abort(404, description=f"There is no game “{slug}”.")
     groups: OrderedDict[str, list] = OrderedDict()
+    by_type: OrderedDict[str, list] = OrderedDict((t, []) for t in ENTRY_TYPES)
     for e in kb().by_game(slug):
         groups.setdefault(e.section or "—", []).append(e)
-    return render_template("game.html", slug=slug, groups=groups)
+        by_type[e.type].append(e)
+    by_type = OrderedDict((t, es) for t, es in by_type.items() if es)
+    return render_template("game.html", slug=slug, groups=groups, by_type=by_type)
 
 
 @pages.get("/terms")
