@@ -142,6 +142,8 @@ def test_run_an_example_with_new_values(page):
     after = json.loads(example.locator("code.result").inner_text())
     assert after["defender_destroyed"] is False and after["attacker"] == 40
     assert page.url.endswith("/entries/fe0-qa-108"), "ran in place, no navigation"
+    overflow = page.evaluate("document.scrollingElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"the page scrolls sideways by {overflow}px"
     shot(page, "entry-example-run")
 
 
@@ -207,3 +209,23 @@ def test_accessibility_scan(browser, base_url, path):
     ]
     context.close()
     assert bad == [], bad
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/",
+        "/?q=神速回避",
+        "/entries/whi-errata-p12-assign-damage",
+        "/games/fe0",
+        "/terms",
+        "/entries/magewars-trait-dice-modifiers",
+    ],
+)
+def test_no_sideways_scrolling_on_a_phone(browser, base_url, path):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=base_url)
+    pg = context.new_page()
+    pg.goto(path)
+    overflow = pg.evaluate("document.scrollingElement.scrollWidth - window.innerWidth")
+    context.close()
+    assert overflow <= 0, f"{path} scrolls sideways by {overflow}px on a phone"
