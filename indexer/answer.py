@@ -105,20 +105,32 @@ def answering_passage(entry: Entry, tokens: set[str]) -> tuple[dict[str, str], s
     return out, "passage"
 
 
+_ENTRY_TOKENS: dict[tuple, frozenset[str]] = {}
+
+
+def _entry_tokens(entry: Entry) -> frozenset[str]:
+    """The analyzed words of an entry, computed once per entry (entries never change)."""
+    key = (entry.id, entry.title, entry.text, entry.terms, entry.cards)
+    found = _ENTRY_TOKENS.get(key)
+    if found is None:
+        text = "\n".join(
+            [
+                entry.title.joined(),
+                entry.text.joined(),
+                " ".join(entry.terms),
+                " ".join(c.name.joined() for c in entry.cards),
+                entry.id.replace("-", " "),
+            ]
+        )
+        found = _ENTRY_TOKENS[key] = frozenset(query_tokens(text))
+    return found
+
+
 def _coverage(tokens: list[str], entry: Entry) -> tuple[float, int]:
     """Share and number of the question's words the entry holds (a synonym counts)."""
     if not tokens:
         return 0.0, 0
-    text = "\n".join(
-        [
-            entry.title.joined(),
-            entry.text.joined(),
-            " ".join(entry.terms),
-            " ".join(c.name.joined() for c in entry.cards),
-            entry.id.replace("-", " "),
-        ]
-    )
-    have = set(query_tokens(text))
+    have = _entry_tokens(entry)
     alts = expand(tokens)
     matched = sum(1 for t in tokens if t in have or any(a in have for a in alts.get(t, ())))
     return matched / len(tokens), matched

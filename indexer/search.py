@@ -324,13 +324,26 @@ class SearchService:
         sortedby = "order" if isinstance(query, Every) else None
         reranked = (hinted or is_question) and sortedby is None
         window = max(offset + limit, RERANK_WINDOW) if reranked else offset + limit
-        results = searcher.search(query, filter=combined, limit=window, sortedby=sortedby)
-        facets = self._facets(searcher, query, game, entry_type)
+        if searcher.doc_count() < PRUNE_MIN_DOCS and sortedby is None:
+            # A small index: score every match once, and count facets from the same pass.
+            everything = searcher.search(query, limit=None)
+            matched = [everything[i] for i in range(everything.scored_length())]
+            facets = self._count(((h.docnum, h) for h in matched), game, entry_type)
+            ranked = [
+                h
+                for h in matched
+                if (not game or h["game"] == game) and (not entry_type or h["type"] == entry_type)
+            ][:window]
+        else:
+            results = searcher.search(query, filter=combined, limit=window, sortedby=sortedby)
+            facets = self._count(
+                ((d, None) for d in searcher.docs_for_query(query)), game, entry_type
+            )
+            ranked = [results[i] for i in range(results.scored_length())]
         marks = query_tokens(text) if text else []
         marks += [alt for alts in expand(marks).values() for alt in alts]
         prefer_zh = bool(HAN_RE.search(text))
         fields = ("body_zh", "body_en") if prefer_zh else ("body_en", "body_zh")
-        ranked = [results[i] for i in range(results.scored_length())]
         if reranked:
             ranked.sort(key=lambda h: -(h.score or 0.0) * prior(h))
         hits = []
@@ -365,15 +378,12 @@ class SearchService:
             > limit
         )
 
-    def _facets(
-        self, searcher, query: Query, game: str | None, entry_type: str | None
-    ) -> dict[str, dict[str, int]]:
-        """Counts per game (under the type filter) and per type (under the game filter),
-        from one unscored pass over the matching documents."""
+    def _count(self, docs, game: str | None, entry_type: str | None) -> dict[str, dict[str, int]]:
+        """Counts per game (under the type filter) and per type (under the game filter)."""
         games, types = self._local.labels
         by_game: dict[str, int] = {}
         by_type: dict[str, int] = {}
-        for docnum in searcher.docs_for_query(query):
+        for docnum, _ in docs:
             g, t = games[docnum], types[docnum]
             if entry_type is None or t == entry_type:
                 by_game[g] = by_game.get(g, 0) + 1
