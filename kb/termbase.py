@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
 import opencc
@@ -146,10 +147,16 @@ def load_records(root: Path) -> list[TermRecord]:
     return records
 
 
+@cache
+def _en_pattern(form: str) -> re.Pattern:
+    return re.compile(
+        r"(?<![A-Za-z])" + re.escape(form) + r"(?:s|es|ed|d|ing)?(?![A-Za-z])", re.IGNORECASE
+    )
+
+
 def _contains_en(text: str, form: str) -> bool:
     """Whole-word, case-insensitive, allowing a plural or -ed/-ing ending."""
-    pattern = r"(?<![A-Za-z])" + re.escape(form) + r"(?:s|es|ed|d|ing)?(?![A-Za-z])"
-    return re.search(pattern, text, re.IGNORECASE) is not None
+    return _en_pattern(form).search(text) is not None
 
 
 def uses(entry: Entry, record: TermRecord) -> bool:
