@@ -33,6 +33,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         KB_ROOT=None,
         INDEX_DIR=os.environ.get("RULES_KB_INDEX_DIR") or str(Path(app.instance_path) / "index"),
         MAX_CONTENT_LENGTH=64 * 1024,
+        SEARCH_CACHE_SIZE=int(os.environ.get("RULES_KB_SEARCH_CACHE", "2048")),
     )
     if test_config:
         app.config.from_mapping(test_config)
@@ -49,7 +50,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.extensions["termbase"] = termbase
     app.extensions["term_marker"] = TermMarker(termbase)
     app.extensions["suggester"] = Suggester(kb, termbase)
-    app.extensions["search"] = SearchService(index_dir, make_hints(kb, termbase))
+    app.extensions["search"] = SearchService(
+        index_dir, make_hints(kb, termbase), cache_size=app.config["SEARCH_CACHE_SIZE"]
+    )
     warm_up()  # jieba's dictionary now, not in the first request (and shared after fork)
 
     register_error_handlers(app)

@@ -66,6 +66,7 @@ def main() -> int:
     parser.add_argument("--connections", type=int, default=8)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--endpoint", default="/api/search", choices=["/api/search", "/api/ask"])
+    parser.add_argument("--no-cache", action="store_true", help="disable the answer cache")
     args = parser.parse_args()
     if not shutil.which("wrk"):
         raise SystemExit("wrk is missing: apt-get install wrk")
@@ -83,6 +84,7 @@ def main() -> int:
         HOST="127.0.0.1",
         WEB_CONCURRENCY=str(args.workers),
         RULES_KB_INDEX_DIR=str(work / "index"),
+        RULES_KB_SEARCH_CACHE="0" if args.no_cache else "2048",
     )
     server = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "app:create_app()"],
@@ -119,8 +121,10 @@ def main() -> int:
     errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
     socket_errors = re.search(r"Socket errors: (.*)", out)
     print(out)
+    cache = "no answer cache" if args.no_cache else "answer cache on"
     print(
-        f"{args.endpoint}: {float(rps.group(1)):,.0f} requests/s with {args.workers} workers, "
+        f"{args.endpoint} ({cache}): {float(rps.group(1)):,.0f} requests/s with "
+        f"{args.workers} workers, "
         f"{args.connections} connections, {args.duration} s; latency p50 {p50.group(1)}, "
         f"p99 {p99.group(1)}; non-2xx {errors.group(1) if errors else 0}; "
         f"socket errors: {socket_errors.group(1) if socket_errors else 'none'}"
