@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from indexer.analysis import HAN_RE
 from indexer.search import SearchService, clean_query, query_tokens
 from indexer.synonyms import expand
 from kb.examples import examples_for
@@ -22,7 +23,7 @@ COVERAGE_BASE = 0.5
 MIN_COVERAGE = 0.25
 # Score ratios of the best hit over the runner-up that make an answer clear.
 HIGH_RATIO = 1.35
-MEDIUM_RATIO = 1.12
+MEDIUM_RATIO = 1.2
 _NUMBER_RE = re.compile(r"\d")
 
 
@@ -168,7 +169,13 @@ def ask(service: SearchService, kb: KnowledgeBase, raw_query: str) -> AskResult:
         related = [h.as_dict() for h in hits[1:5]]
     best = kb.get(top.id)
     has_number = bool(_NUMBER_RE.search(text))
-    if not is_relevant(coverage, matched, len(tokens)) and not has_number:
+    names_game_term = any(
+        t in service.hints.game_words
+        and ((HAN_RE.match(t) and len(t) >= 2) or len(t) >= 6)
+        and t in _entry_tokens(best)
+        for t in tokens
+    )
+    if not (is_relevant(coverage, matched, len(tokens)) or has_number or names_game_term):
         return AskResult(
             text,
             None,
