@@ -98,11 +98,9 @@ def _forms(records: list[TermRecord]) -> str:
 def entry_document(entry: Entry, order: int, terms: TermIndex | None = None) -> dict:
     """The index document of one entry; term forms in both languages make an English
     question find a Chinese-only ruling and the reverse."""
-    notes = [
-        loc.joined()
-        for loc in (entry.original, entry.translator_note, entry.note)
-        if loc is not None
-    ]
+    # An erratum's original wording and the translator's commentary are source text a
+    # judge may quote; our editorial notes are not indexed.
+    extra = [loc.joined() for loc in (entry.original, entry.translator_note) if loc is not None]
     cards = []
     for card in entry.cards:
         cards.append(card.name.joined())
@@ -118,14 +116,13 @@ def entry_document(entry: Entry, order: int, terms: TermIndex | None = None) -> 
         "game": entry.game,
         "type": entry.type,
         "numbers": ",".join(entry_numbers(entry)),
+        "keys": "\n".join(
+            [entry.title.joined(), defines, *term_list, *cards, entry.source.locator]
+        ),
+        "body": "\n".join([entry.text.zh or "", entry.text.en or "", *extra]),
         "title": entry.title.joined(),
-        "terms": "\n".join(term_list),
-        "defines": defines,
-        "cards": "\n".join(cards),
         "body_zh": entry.text.zh or "",
         "body_en": entry.text.en or "",
-        "notes": "\n".join(notes),
-        "locator": entry.source.locator,
         "order": order,
     }
 

@@ -2,23 +2,16 @@
 
 from __future__ import annotations
 
-from whoosh.fields import ID, KEYWORD, NUMERIC, TEXT, Schema
+from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
 
 from indexer.analysis import BilingualAnalyzer
 
-SCHEMA_VERSION = "3"
+SCHEMA_VERSION = "5"
 # Field weights for ranking: titles and terms weigh more than body text.
 FIELD_BOOSTS: dict[str, float] = {
-    "title": 4.0,
-    "defines": 2.0,
-    "terms": 2.5,
-    "cards": 3.0,
-    "body_zh": 1.0,
-    "body_en": 1.0,
-    "notes": 0.4,
-    "locator": 1.5,
+    "keys": 3.0,
+    "body": 1.0,
 }
-TEXT_FIELDS: tuple[str, ...] = tuple(FIELD_BOOSTS)
 
 
 def make_schema() -> Schema:
@@ -30,14 +23,13 @@ def make_schema() -> Schema:
         type=ID(stored=True, sortable=True),
         # Official numbers: Q&A numbers ("108"), rule numbers ("16.9.5"), pages ("p12").
         numbers=KEYWORD(lowercase=True, commas=True, scorable=True),
-        title=TEXT(analyzer=analyzer, stored=True, phrase=True),
-        # The term forms (both languages) of the terms this entry defines.
-        defines=TEXT(analyzer=analyzer, phrase=True),
-        terms=TEXT(analyzer=analyzer, phrase=True),
-        cards=TEXT(analyzer=analyzer, phrase=True),
-        body_zh=TEXT(analyzer=analyzer, stored=True, phrase=True),
-        body_en=TEXT(analyzer=analyzer, stored=True, phrase=True),
-        notes=TEXT(analyzer=analyzer),
-        locator=TEXT(analyzer=analyzer, stored=True),
+        # What names the entry: titles, the terms it defines and uses (both languages),
+        # the cards it cites, its locator. One field, so a word costs one matcher here...
+        keys=TEXT(analyzer=analyzer, phrase=True),
+        # ...and one in the texts of both languages.
+        body=TEXT(analyzer=analyzer, phrase=True),
+        title=STORED(),
+        body_zh=STORED(),
+        body_en=STORED(),
         order=NUMERIC(stored=True, sortable=True),
     )

@@ -131,10 +131,7 @@ def _phrase_words(text: str) -> list[str]:
 def _token_clause(token: str, weight: float) -> Query:
     """One word over the weighted fields; a Chinese word skips the English body (which
     holds no Chinese), halving the matchers a long Chinese question builds."""
-    fields = FIELD_BOOSTS.items()
-    if HAN_RE.match(token):
-        fields = [(f, b) for f, b in fields if f != "body_en"]
-    return Or([Term(f, token, boost=b * weight) for f, b in fields])
+    return Or([Term(f, token, boost=b * weight) for f, b in FIELD_BOOSTS.items()])
 
 
 def build_query(text: str, common: frozenset[str] = frozenset()) -> Query | None:
@@ -164,12 +161,12 @@ def build_query(text: str, common: frozenset[str] = frozenset()) -> Query | None
     clauses.extend(numbers[:8])
     words = _phrase_words(text)
     if 2 <= len(words) <= MAX_TERMS:
-        for fld in ("title", "body_zh", "body_en", "cards"):
+        for fld in ("keys", "body"):
             clauses.append(Phrase(fld, words, slop=2, boost=3.0))
     for m in list(_QUOTED_RE.finditer(text))[:4]:
         quoted = _phrase_words(m.group(1))
         if len(quoted) >= 2:
-            for fld in ("title", "body_zh", "body_en"):
+            for fld in ("keys", "body"):
                 clauses.append(Phrase(fld, quoted, slop=0, boost=6.0))
     if not clauses:
         return None
@@ -371,12 +368,7 @@ class SearchService:
         if searcher.doc_count() < PRUNE_MIN_DOCS:
             return frozenset()
         limit = COMMON_SHARE * searcher.doc_count()
-        return frozenset(
-            t
-            for t in tokens
-            if max(searcher.doc_frequency("body_zh", t), searcher.doc_frequency("body_en", t))
-            > limit
-        )
+        return frozenset(t for t in tokens if searcher.doc_frequency("body", t) > limit)
 
     def _count(self, docs, game: str | None, entry_type: str | None) -> dict[str, dict[str, int]]:
         """Counts per game (under the type filter) and per type (under the game filter)."""
