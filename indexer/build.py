@@ -119,6 +119,7 @@ def entry_document(entry: Entry, order: int, terms: TermIndex | None = None) -> 
         "keys": "\n".join(
             [entry.title.joined(), defines, *term_list, *cards, entry.source.locator]
         ),
+        "defines": defines,
         "body": "\n".join([entry.text.zh or "", entry.text.en or "", *extra]),
         "title": entry.title.joined(),
         "body_zh": entry.text.zh or "",

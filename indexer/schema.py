@@ -6,10 +6,11 @@ from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
 
 from indexer.analysis import BilingualAnalyzer
 
-SCHEMA_VERSION = "5"
+SCHEMA_VERSION = "6"
 # Field weights for ranking: titles and terms weigh more than body text.
 FIELD_BOOSTS: dict[str, float] = {
     "keys": 3.0,
+    "defines": 2.0,
     "body": 1.0,
 }
 
@@ -26,6 +27,9 @@ def make_schema() -> Schema:
         # What names the entry: titles, the terms it defines and uses (both languages),
         # the cards it cites, its locator. One field, so a word costs one matcher here...
         keys=TEXT(analyzer=analyzer, phrase=True),
+        # The forms (both languages) of the terms this entry defines: a term look-up
+        # should find the entry that defines it first.
+        defines=TEXT(analyzer=analyzer),
         # ...and one in the texts of both languages.
         body=TEXT(analyzer=analyzer, phrase=True),
         title=STORED(),
