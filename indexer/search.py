@@ -8,21 +8,24 @@ and exact titles add boosts.
 
 from __future__ import annotations
 
+import heapq
 import os
 import re
 import threading
 import unicodedata
 from collections import OrderedDict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from whoosh import index
-from whoosh.query import And, Every, Or, Phrase, Query, Term
+from whoosh.query import And, Every, Query, Term
 
 from indexer.analysis import HAN_RE, BilingualAnalyzer, fold
 from indexer.build import CURRENT, IndexUnavailableError, read_meta
 from indexer.schema import FIELD_BOOSTS
-from indexer.snippets import make_snippet
+from indexer.scoring import MEMORY_MAX_DOCS, Clause, MemoryScorer, dedupe, to_whoosh
+from indexer.snippets import make_snippet, snippet_pattern
 from indexer.spelling import SpellingCorrector
 from indexer.synonyms import expand
 from kb.model import ENTRY_TYPES, GAMES
@@ -51,6 +54,8 @@ _QUESTION_RE = re.compile(
 )
 # A first pass with fewer hits than this lets English corrections of non-terms apply.
 FEW_HITS = 3
+# The fields that keep positions, where the question's words in order add a boost.
+PHRASE_FIELDS = ("keys", "body")
 
 _ANALYZER = BilingualAnalyzer()
 _CONTROL_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
@@ -128,49 +133,50 @@ def _phrase_words(text: str) -> list[str]:
     return [t.text for t in _ANALYZER(text, positions=True, mode="query")]
 
 
-def _token_clause(token: str, weight: float) -> Query:
-    """One word over the weighted fields; a Chinese word skips the English body (which
-    holds no Chinese), halving the matchers a long Chinese question builds."""
-    return Or([Term(f, token, boost=b * weight) for f, b in FIELD_BOOSTS.items()])
+def build_clauses(text: str, common: frozenset[str] = frozenset()) -> list[Clause]:
+    """The scored clauses for a cleaned user text (empty when it has no searchable words).
 
-
-def build_query(text: str, common: frozenset[str] = frozenset()) -> Query | None:
-    """The scored query for a cleaned user text (None when it has no searchable words).
-
-    `common` words (in a large share of all documents) are left out when rarer words
-    remain: they add little to BM25 but have the longest posting lists to score.
+    Each word is looked up in every weighted field (BM25F); players' words add the
+    rules' words at a lower weight; official numbers, the whole question as a loose
+    phrase and quoted phrases add boosts. `common` words (in a large share of all
+    documents) are left out when rarer words remain: they add little to BM25 but have
+    the longest posting lists to score.
     """
-    clauses: list[Query] = []
+    clauses: list[Clause] = []
     tokens = query_tokens(text)[:MAX_TERMS]
     rare = [t for t in tokens if t not in common]
     if len(rare) >= MIN_RARE_WORDS:
         tokens = rare
-    for token in tokens:
-        clauses.append(_token_clause(token, 1.0))
+    words_and_weights = [(t, 1.0) for t in tokens]
     for alternatives in expand(tokens).values():
-        for alt in alternatives:
-            if alt not in tokens:
-                clauses.append(_token_clause(alt, SYNONYM_WEIGHT))
-    numbers: list[Query] = []
+        words_and_weights += [(alt, SYNONYM_WEIGHT) for alt in alternatives if alt not in tokens]
+    for word, weight in words_and_weights:
+        for fld, boost in FIELD_BOOSTS.items():
+            clauses.append(Clause(fld, (word,), boost * weight))
+    numbers: list[Clause] = []
     for m in _DOTTED_RE.finditer(text):
-        numbers.append(Term("numbers", m.group(1), boost=40.0))
+        numbers.append(Clause("numbers", (m.group(1),), 40.0))
     for m in _PAGE_RE.finditer(text):
-        numbers.append(Term("numbers", f"p{m.group(1)}", boost=30.0))
+        numbers.append(Clause("numbers", (f"p{m.group(1)}",), 30.0))
     for m in _QA_RE.finditer(text):
-        numbers.append(Term("numbers", m.group(1), boost=30.0))
+        numbers.append(Clause("numbers", (m.group(1),), 30.0))
     clauses.extend(numbers[:8])
-    words = _phrase_words(text)
+    words = tuple(_phrase_words(text))
     if 2 <= len(words) <= MAX_TERMS:
-        for fld in ("keys", "body"):
-            clauses.append(Phrase(fld, words, slop=2, boost=3.0))
+        for fld in PHRASE_FIELDS:
+            clauses.append(Clause(fld, words, 3.0, slop=2))
     for m in list(_QUOTED_RE.finditer(text))[:4]:
-        quoted = _phrase_words(m.group(1))
+        quoted = tuple(_phrase_words(m.group(1)))
         if len(quoted) >= 2:
-            for fld in ("keys", "body"):
-                clauses.append(Phrase(fld, quoted, slop=0, boost=6.0))
-    if not clauses:
-        return None
-    return Or(clauses, scale=0.9)
+            for fld in PHRASE_FIELDS:
+                clauses.append(Clause(fld, quoted, 6.0, slop=1))
+    return dedupe(clauses)
+
+
+def build_query(text: str, common: frozenset[str] = frozenset()) -> Query | None:
+    """The whoosh query for a cleaned user text (None when it has no searchable words)."""
+    clauses = build_clauses(text, common)
+    return to_whoosh(clauses) if clauses else None
 
 
 @dataclass(frozen=True)
@@ -187,14 +193,34 @@ class QueryHints:
         return games.pop() if len(games) == 1 else None
 
 
-def _doc_labels(searcher) -> tuple[list[str], list[str]]:
-    """Each document's game and type, by docnum: facets are counted from these."""
-    games = [""] * searcher.doc_count_all()
-    types = [""] * searcher.doc_count_all()
-    for docnum, fields in searcher.reader().iter_docs():
-        games[docnum] = fields.get("game", "")
-        types[docnum] = fields.get("type", "")
-    return games, types
+class _Generation:
+    """What one worker thread holds for one index generation: the searcher, each
+    document's game and type (facets and priors are counted from these), stored fields
+    read once, and the in-memory scorer when the index is small enough."""
+
+    def __init__(self, target: str):
+        self.target = target
+        self.searcher = index.open_dir(target).searcher()
+        n = self.searcher.doc_count_all()
+        self.games = [""] * n
+        self.types = [""] * n
+        self._stored: dict[int, dict] = {}
+        for docnum, fields in self.searcher.reader().iter_docs():
+            self.games[docnum] = fields.get("game", "")
+            self.types[docnum] = fields.get("type", "")
+        self.memory = MemoryScorer(self.searcher) if n <= MEMORY_MAX_DOCS else None
+
+    def stored(self, docnum: int) -> dict:
+        """A document's stored fields (kept: snippets read the same texts again)."""
+        found = self._stored.get(docnum)
+        if found is None:
+            found = self.searcher.stored_fields(docnum)
+            if self.memory is not None:
+                self._stored[docnum] = found
+        return found
+
+    def close(self) -> None:
+        self.searcher.close()
 
 
 class SearchService:
@@ -210,20 +236,22 @@ class SearchService:
         self._cache_size = cache_size
         self._cache_lock = threading.Lock()
 
-    def _searcher(self):
+    def _generation(self) -> _Generation:
         link = self.index_dir / CURRENT
         target = os.path.realpath(link)
         local = self._local
-        if getattr(local, "target", None) != target:
-            if getattr(local, "searcher", None) is not None:
-                local.searcher.close()
-                local.searcher = None
+        current = getattr(local, "generation", None)
+        if current is None or current.target != target:
+            if current is not None:
+                current.close()
+                local.generation = None
             if not os.path.isdir(target):
                 raise IndexUnavailableError(f"no index at {link}")
-            local.searcher = index.open_dir(target).searcher()
-            local.target = target
-            local.labels = _doc_labels(local.searcher)
-        return local.searcher
+            local.generation = _Generation(target)
+        return local.generation
+
+    def _searcher(self):
+        return self._generation().searcher
 
     def generation(self) -> dict:
         target = Path(os.path.realpath(self.index_dir / CURRENT))
@@ -299,61 +327,67 @@ class SearchService:
         offset: int,
         notices: list[str],
     ) -> SearchResult:
-        query = build_query(text, self._common(query_tokens(text))) if text else Every()
-        if query is None:
+        gen = self._generation()
+        tokens = query_tokens(text) if text else []
+        clauses = build_clauses(text, self._common(tokens)) if text else []
+        if text and not clauses:
             return SearchResult(text, 0, [], {"game": {}, "type": {}}, notices)
         # Priors re-rank the top hits (whoosh's AndMaybe can loop forever in
         # skip_to_quality, so they are not query clauses).
         hinted = self.hints.detect_game(fold(text)) if text and not game else None
         is_question = bool(text) and _QUESTION_RE.search(text) is not None
+        games, types = gen.games, gen.types
 
-        def prior(hit) -> float:
-            factor = GAME_HINT_FACTOR if hinted and hit["game"] == hinted else 1.0
-            if is_question and hit["type"] == "qa":
+        def prior(docnum: int) -> float:
+            factor = GAME_HINT_FACTOR if hinted and games[docnum] == hinted else 1.0
+            if is_question and types[docnum] == "qa":
                 factor *= QA_PRIOR
             return factor
 
-        searcher = self._searcher()
-        game_filter = Term("game", game) if game else None
-        type_filter = Term("type", entry_type) if entry_type else None
-        filters = [f for f in (game_filter, type_filter) if f is not None]
-        combined = And(filters) if len(filters) > 1 else (filters[0] if filters else None)
-        sortedby = "order" if isinstance(query, Every) else None
-        reranked = (hinted or is_question) and sortedby is None
-        window = max(offset + limit, RERANK_WINDOW) if reranked else offset + limit
-        if searcher.doc_count() < PRUNE_MIN_DOCS and sortedby is None:
-            # A small index: score every match once, and count facets from the same pass.
-            everything = searcher.search(query, limit=None)
-            matched = [everything[i] for i in range(everything.scored_length())]
-            facets = self._count(((h.docnum, h) for h in matched), game, entry_type)
-            ranked = [
-                h
-                for h in matched
-                if (not game or h["game"] == game) and (not entry_type or h["type"] == entry_type)
-            ][:window]
-        else:
-            results = searcher.search(query, filter=combined, limit=window, sortedby=sortedby)
-            facets = self._count(
-                ((d, None) for d in searcher.docs_for_query(query)), game, entry_type
+        def wanted(docnum: int) -> bool:
+            return (not game or games[docnum] == game) and (
+                not entry_type or types[docnum] == entry_type
             )
-            ranked = [results[i] for i in range(results.scored_length())]
-        marks = query_tokens(text) if text else []
-        marks += [alt for alts in expand(marks).values() for alt in alts]
+
+        reranked = bool(hinted or is_question)
+        window = max(offset + limit, RERANK_WINDOW) if reranked else offset + limit
+        ranked: list[tuple[int, float]]  # (docnum, score), best first
+        if not clauses:  # no words: browse everything in KB order
+            results = gen.searcher.search(
+                Every(), filter=self._filter(game, entry_type), limit=window, sortedby="order"
+            )
+            ranked = [(h.docnum, 0.0) for h in results]
+            facets = self._count(gen, range(gen.searcher.doc_count_all()), game, entry_type)
+        elif gen.memory is not None:
+            scores = gen.memory.score(clauses)
+            facets = self._count(gen, scores, game, entry_type)
+            candidates = [(d, s) for d, s in scores.items() if wanted(d)]
+            ranked = heapq.nsmallest(window, candidates, key=lambda ds: (-ds[1], ds[0]))
+        else:
+            query = to_whoosh(clauses)
+            results = gen.searcher.search(
+                query, filter=self._filter(game, entry_type), limit=window
+            )
+            ranked = [(h.docnum, h.score or 0.0) for h in results]
+            facets = self._count(gen, gen.searcher.docs_for_query(query), game, entry_type)
+        if reranked:
+            ranked = [(d, s * prior(d)) for d, s in ranked]
+            ranked.sort(key=lambda ds: (-ds[1], ds[0]))
+        marks = tokens + [alt for alts in expand(tokens).values() for alt in alts]
+        pattern = snippet_pattern(marks)
         prefer_zh = bool(HAN_RE.search(text))
         fields = ("body_zh", "body_en") if prefer_zh else ("body_en", "body_zh")
-        if reranked:
-            ranked.sort(key=lambda h: -(h.score or 0.0) * prior(h))
         hits = []
-        for hit in ranked[offset : offset + limit]:
-            score = (hit.score or 0.0) * (prior(hit) if reranked else 1.0)
+        for docnum, score in ranked[offset : offset + limit]:
+            stored = gen.stored(docnum)
             hits.append(
                 Hit(
-                    id=hit["id"],
-                    game=hit["game"],
-                    type=hit["type"],
-                    title=hit["title"].split("\n")[0 if prefer_zh else -1],
-                    snippet=self._snippet(hit, fields, marks),
-                    url=f"/entries/{hit['id']}",
+                    id=stored["id"],
+                    game=stored["game"],
+                    type=stored["type"],
+                    title=stored["title"].split("\n")[0 if prefer_zh else -1],
+                    snippet=self._snippet(stored, fields, pattern),
+                    url=f"/entries/{stored['id']}",
                     score=round(float(score), 4),
                 )
             )
@@ -361,6 +395,13 @@ class SearchService:
         # the game facet was computed under the type filter.
         total = facets["game"].get(game, 0) if game else sum(facets["game"].values())
         return SearchResult(text, total, hits, facets, notices)
+
+    @staticmethod
+    def _filter(game: str | None, entry_type: str | None) -> Query | None:
+        filters = [Term("game", game)] if game else []
+        if entry_type:
+            filters.append(Term("type", entry_type))
+        return And(filters) if len(filters) > 1 else (filters[0] if filters else None)
 
     def _common(self, tokens: list[str]) -> frozenset[str]:
         """The tokens that occur in more than COMMON_SHARE of the documents."""
@@ -370,12 +411,15 @@ class SearchService:
         limit = COMMON_SHARE * searcher.doc_count()
         return frozenset(t for t in tokens if searcher.doc_frequency("body", t) > limit)
 
-    def _count(self, docs, game: str | None, entry_type: str | None) -> dict[str, dict[str, int]]:
+    @staticmethod
+    def _count(
+        gen: _Generation, docnums: Iterable[int], game: str | None, entry_type: str | None
+    ) -> dict[str, dict[str, int]]:
         """Counts per game (under the type filter) and per type (under the game filter)."""
-        games, types = self._local.labels
+        games, types = gen.games, gen.types
         by_game: dict[str, int] = {}
         by_type: dict[str, int] = {}
-        for docnum, _ in docs:
+        for docnum in docnums:
             g, t = games[docnum], types[docnum]
             if entry_type is None or t == entry_type:
                 by_game[g] = by_game.get(g, 0) + 1
@@ -385,14 +429,14 @@ class SearchService:
         return {"game": order(by_game), "type": order(by_type)}
 
     @staticmethod
-    def _snippet(hit, fields: tuple[str, ...], marks: list[str]) -> str:
+    def _snippet(stored: dict, fields: tuple[str, ...], pattern: re.Pattern | None) -> str:
         """The snippet from the preferred language's text that holds the query's words."""
         fallback = ""
         for fld in fields:
-            text = hit.get(fld) or ""
+            text = stored.get(fld) or ""
             if not text:
                 continue
-            snippet = make_snippet(text, marks)
+            snippet = make_snippet(text, pattern)
             if "<mark>" in snippet:
                 return snippet
             fallback = fallback or snippet

@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import html
 import re
+from functools import lru_cache
 
 from indexer.analysis import HAN_RE, fold
 
 SNIPPET_CHARS = 180
 
 
-def _patterns(tokens: list[str]) -> re.Pattern | None:
+def snippet_pattern(tokens: list[str]) -> re.Pattern | None:
+    """One pattern for a query's tokens (built once per query, used on every hit)."""
     parts = []
     for token in sorted(set(tokens), key=len, reverse=True):
         if HAN_RE.match(token):
@@ -30,15 +32,23 @@ def _patterns(tokens: list[str]) -> re.Pattern | None:
     return re.compile("|".join(parts)) if parts else None
 
 
-def make_snippet(text: str, tokens: list[str], width: int = SNIPPET_CHARS) -> str:
-    """The best window of `text` for these query tokens, escaped, matches in <mark>."""
+@lru_cache(maxsize=4096)
+def _prepared(text: str) -> tuple[str, str]:
+    """The text on one line, and its folded lowercase twin with the same offsets
+    (kept: the same entries' texts are snippeted again and again)."""
     flat = " ".join(text.split())
-    if not flat:
-        return ""
-    pattern = _patterns(tokens)
     low = fold(flat).lower()
     if len(low) != len(flat):  # a lowercase that changes length would shift offsets
         low = "".join(c.lower() if len(c.lower()) == 1 else c for c in fold(flat))
+    return flat, low
+
+
+def make_snippet(text: str, pattern: re.Pattern | None, width: int = SNIPPET_CHARS) -> str:
+    """The best window of `text` for a query's `snippet_pattern`, escaped, matches in
+    <mark>."""
+    flat, low = _prepared(text)
+    if not flat:
+        return ""
     spans = [m.span() for m in pattern.finditer(low)] if pattern else []
     if not spans:
         cut = flat[:width]
