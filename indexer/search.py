@@ -185,11 +185,26 @@ class QueryHints:
 
     corrector: SpellingCorrector | None = None
     game_words: dict[str, str] = field(default_factory=dict)  # folded word → game
+    _by_first: dict[str, list[tuple[str, str]]] = field(
+        init=False, repr=False, compare=False, default_factory=dict
+    )
+
+    def __post_init__(self) -> None:
+        # Words by first character: a query is scanned once, not once per game word.
+        for word, game in self.game_words.items():
+            if word:
+                self._by_first.setdefault(word[0], []).append((word, game))
 
     def detect_game(self, text: str) -> str | None:
         """The one game whose own words the query uses (None when none or several)."""
         folded = text.lower()
-        games = {g for w, g in self.game_words.items() if w in folded}
+        by_first = self._by_first
+        games = {
+            game
+            for i, ch in enumerate(folded)
+            for word, game in by_first.get(ch, ())
+            if folded.startswith(word, i)
+        }
         return games.pop() if len(games) == 1 else None
 
 
@@ -236,9 +251,17 @@ class SearchService:
         self._cache_size = cache_size
         self._cache_lock = threading.Lock()
 
+    def _target(self) -> str:
+        """The generation `current` points at (one readlink: this runs every search)."""
+        link = self.index_dir / CURRENT
+        try:
+            return os.path.join(self.index_dir, os.readlink(link))
+        except OSError:
+            return os.path.realpath(link)
+
     def _generation(self) -> _Generation:
         link = self.index_dir / CURRENT
-        target = os.path.realpath(link)
+        target = self._target()
         local = self._local
         current = getattr(local, "generation", None)
         if current is None or current.target != target:
@@ -282,7 +305,7 @@ class SearchService:
         if not 0 <= offset <= MAX_OFFSET:
             raise QueryError("offset", f"offset must be between 0 and {MAX_OFFSET}")
         text, notices = clean_query(raw_query)
-        key = (os.path.realpath(self.index_dir / CURRENT), text, game, entry_type, limit, offset)
+        key = (self._target(), text, game, entry_type, limit, offset)
         with self._cache_lock:
             cached = self._cache.get(key)
             if cached is not None:

@@ -54,11 +54,15 @@ def make_snippet(text: str, pattern: re.Pattern | None, width: int = SNIPPET_CHA
         cut = flat[:width]
         return html.escape(cut) + ("…" if len(flat) > width else "")
     # Slide a window over the match starts; keep the one covering most distinct matches.
+    # Matches do not overlap and come in order, so their ends rise too: two pointers.
     best_start, best_count = 0, -1
+    j = 0
     for i, (start, _) in enumerate(spans):
-        count = sum(1 for s, e in spans[i:] if e <= start + width)
-        if count > best_count:
-            best_start, best_count = start, count
+        j = max(j, i)
+        while j < len(spans) and spans[j][1] <= start + width:
+            j += 1
+        if j - i > best_count:
+            best_start, best_count = start, j - i
     begin = max(0, min(best_start - 30, len(flat) - width))
     end = min(len(flat), begin + width)
     out = ["…" if begin > 0 else ""]
