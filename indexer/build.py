@@ -51,9 +51,10 @@ def kb_terms(kb: KnowledgeBase) -> set[str]:
     return {w for w in words if HAN_RE.fullmatch(fold(w)) and 2 <= len(w) <= 8}
 
 
-def configure_analysis(kb: KnowledgeBase) -> str:
-    """Loads the KB's game terms into the analyzer: the one place both paths call."""
-    digest = use_game_terms(kb_terms(kb))
+def configure_analysis(kb: KnowledgeBase, cache_dir: Path | None = None) -> str:
+    """Loads the KB's game terms into the analyzer: the one place both paths call
+    (`cache_dir` keeps the finished dictionary for the next start)."""
+    digest = use_game_terms(kb_terms(kb), cache_dir)
     synonyms._analyzed.cache_clear()  # keys were segmented with the old dictionary
     return digest
 
@@ -198,7 +199,7 @@ def build_index(
 ) -> Path:
     """Builds a new generation for `kb`, verifies it and swaps it in; returns its path."""
     base_dir = Path(base_dir)
-    configure_analysis(kb)
+    configure_analysis(kb, base_dir)
     with build_lock(base_dir):
         generation = base_dir / f"gen-{time.strftime('%Y%m%d-%H%M%S')}-{time.time_ns() % 10**9:09d}"
         generation.mkdir()
@@ -241,7 +242,8 @@ def _prune(base_dir: Path, keep: Path) -> None:
 def ensure_index(kb: KnowledgeBase, base_dir: Path) -> tuple[Path, bool]:
     """Returns a generation that serves `kb`, building one if missing, stale or corrupt."""
     base_dir = Path(base_dir)
-    configure_analysis(kb)
+    base_dir.mkdir(parents=True, exist_ok=True)
+    configure_analysis(kb, base_dir)
     generation = current_generation(base_dir)
     if generation is not None and check_generation(generation, kb) is None:
         return generation, False

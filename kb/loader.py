@@ -78,11 +78,11 @@ class KBError(Exception):
 _BaseSafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-class _UniqueKeyLoader(_BaseSafeLoader):
+class UniqueKeyLoader(_BaseSafeLoader):
     """A YAML loader that rejects duplicate keys instead of keeping the last one."""
 
 
-def _construct_mapping(loader: _UniqueKeyLoader, node: yaml.MappingNode, deep: bool = False):
+def _construct_mapping(loader: UniqueKeyLoader, node: yaml.MappingNode, deep: bool = False):
     seen: set = set()
     for key_node, _ in node.value:
         key = loader.construct_object(key_node, deep=deep)
@@ -94,7 +94,7 @@ def _construct_mapping(loader: _UniqueKeyLoader, node: yaml.MappingNode, deep: b
     return loader.construct_mapping(node, deep=deep)
 
 
-_UniqueKeyLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+UniqueKeyLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
 
 
 class _FileChecker:
@@ -203,7 +203,7 @@ def parse_entry_file(path: Path) -> tuple[Entry | None, list[LoadError]]:
     body_first_line = header_text.count("\n") + 3
     check = _FileChecker(path, _header_key_lines(header_text, 2))
     try:
-        header = yaml.load(header_text, Loader=_UniqueKeyLoader)
+        header = yaml.load(header_text, Loader=UniqueKeyLoader)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         line = mark.line + 2 if mark else 1
