@@ -6,6 +6,7 @@ and value is analyzed like any query, so English entries are matched after stemm
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 from indexer.analysis import HAN_RE, BilingualAnalyzer, fold, is_dictionary_word
@@ -117,6 +118,8 @@ PLAYER_WORDS: dict[str, tuple[str, ...]] = {
     "骰": ("骰子",),
     "互相冲突": ("冲突",),
     "前期": ("序盘",),
+    "抽牌": ("抽卡",),
+    "完": ("后",),
     "早期": ("序盘",),
     # English players' words → the rules' words (our English and whi's official English)
     "tie": ("same", "equal"),
@@ -151,6 +154,8 @@ PLAYER_WORDS: dict[str, tuple[str, ...]] = {
 # A Han word that jieba glued to a modal or particle (生物能, 最多能) also stands for the
 # word without it: that is the word the rules use.
 _GLUED = frozenset("能会要着了过掉都还就的")
+# An English possessive (opponent's, unit's) is the word itself to the rules.
+_POSSESSIVE_RE = re.compile(r"^([a-z]+)['’]s$")
 
 
 def _merge(table: dict, key, values: tuple[str, ...]) -> None:
@@ -179,6 +184,11 @@ def _analyzed() -> tuple[dict[str, tuple[str, ...]], dict[tuple[str, ...], tuple
     return single, runs
 
 
+@cache
+def _word_tokens(word: str) -> tuple[str, ...]:
+    return tuple(t.text for t in BilingualAnalyzer()(word, mode="query"))
+
+
 def expand(tokens: list[str]) -> dict[str, tuple[str, ...]]:
     """For each query token that players use for a rules word, the rules' tokens."""
     single, runs = _analyzed()
@@ -190,6 +200,10 @@ def expand(tokens: list[str]) -> dict[str, tuple[str, ...]]:
             stem = t[:-1]
             if len(stem) == 1 or is_dictionary_word(stem):
                 out[t] = (stem, *single.get(stem, ()))
+        elif m := _POSSESSIVE_RE.match(t):
+            words = _word_tokens(m.group(1))
+            alts = words + tuple(a for w in words for a in single.get(w, ()))
+            out[t] = tuple(dict.fromkeys(alts))
     for i in range(len(tokens) - 1):
         for n in (2, 3):
             run = tuple(tokens[i : i + n])
