@@ -238,14 +238,12 @@ def ask(service: SearchService, kb: KnowledgeBase, raw_query: str) -> AskResult:
     tokens = query_tokens(text)
     # The answer is the hit that best combines rank score and coverage of the question.
     rarity = _Rarity.of(kb)
-    scored = []
-    for rank, hit in enumerate(hits[:RERANK]):
-        entry = kb.get(hit.id)
-        scored.append((hit.score * (COVERAGE_BASE + fit(tokens, entry, rarity)), -rank, hit))
-    scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
-    top = scored[0][2]
+    # Every candidate's combined score; the top RERANK hits may trade places by it.
+    combined = [h.score * (COVERAGE_BASE + fit(tokens, kb.get(h.id), rarity)) for h in hits]
+    top_rank = max(range(min(RERANK, len(hits))), key=lambda r: (combined[r], -r))
+    top = hits[top_rank]
     coverage, matched = _coverage(tokens, kb.get(top.id))
-    if top is not hits[0]:
+    if top_rank:
         hits = [top] + [h for h in hits if h is not top]
         related = [h.as_dict() for h in hits[1:5]]
     best = kb.get(top.id)
@@ -264,8 +262,9 @@ def ask(service: SearchService, kb: KnowledgeBase, raw_query: str) -> AskResult:
             "No ruling clearly answers this question; these entries share some of its words. "
             "没有明确回答此问题的裁定；以下条目与问题部分相关。",
         )
-    runner_up = hits[1].score if len(hits) > 1 else 0.0
-    ratio = hits[0].score / runner_up if runner_up > 0 else float("inf")
+    # Clear when the answer beats the best of the rest by the same combined measure.
+    runner_up = max((c for r, c in enumerate(combined) if r != top_rank), default=0.0)
+    ratio = combined[top_rank] / runner_up if runner_up > 0 else float("inf")
     if ratio >= HIGH_RATIO and coverage >= 0.5:
         confidence = "high"
     elif ratio >= MEDIUM_RATIO:
