@@ -1,7 +1,7 @@
 """Answer-card accuracy: for the benchmark's question queries, how often the answer
 card is a ruling that answers the question, and how confident it was when it was not.
 
-    python bench/ask.py [--misses]
+    python bench/ask.py [--queries bench/queries.yaml] [--misses]
 """
 
 from __future__ import annotations
@@ -26,15 +26,14 @@ from kb.termbase import load_termbase  # noqa: E402
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--queries", type=Path, default=ROOT / "bench" / "queries.yaml")
     parser.add_argument("--misses", action="store_true")
     args = parser.parse_args()
     kb = load_kb()
     index_dir = Path(tempfile.mkdtemp(prefix="ask-"))
     ensure_index(kb, index_dir)
     service = SearchService(index_dir, make_hints(kb, load_termbase(kb)))
-    questions = [
-        q for q in load_queries(ROOT / "bench" / "queries.yaml") if q["kind"] == "question"
-    ]
+    questions = [q for q in load_queries(args.queries) if q["kind"] == "question"]
     right, confidence, misses = 0, Counter(), []
     by_lang: Counter = Counter()
     by_lang_right: Counter = Counter()

@@ -6,10 +6,12 @@ Used by `GET /api/ask`, the answer card on the search page and `python -m kb ask
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
+from typing import ClassVar
 
-from indexer.analysis import HAN_RE
+from indexer.analysis import HAN_RE, BilingualAnalyzer
 from indexer.search import SearchService, clean_query, query_tokens
 from indexer.synonyms import expand
 from kb.examples import examples_for
@@ -107,6 +109,15 @@ def answering_passage(entry: Entry, tokens: set[str]) -> tuple[dict[str, str], s
 
 
 _ENTRY_TOKENS: dict[tuple, frozenset[str]] = {}
+_ANALYZER = BilingualAnalyzer()
+# A Q&A's own question line: "Q108：…" / "Q108: …".
+_QUESTION_LINE_RE = re.compile(r"^Q\s*\d+\s*[:：]\s*(.+)$", re.MULTILINE)
+
+
+def _index_words(text: str) -> frozenset[str]:
+    """Words and the sub-words the index holds too (必杀攻击 → 必杀), so that a
+    question's 必杀 counts as found in 必杀攻击."""
+    return frozenset(t.text for t in _ANALYZER(text, mode="index"))
 
 
 def _entry_tokens(entry: Entry) -> frozenset[str]:
@@ -123,8 +134,55 @@ def _entry_tokens(entry: Entry) -> frozenset[str]:
                 entry.id.replace("-", " "),
             ]
         )
-        found = _ENTRY_TOKENS[key] = frozenset(query_tokens(text))
+        found = _ENTRY_TOKENS[key] = _index_words(text)
     return found
+
+
+_QUESTION_TOKENS: dict[tuple, frozenset[str]] = {}
+
+
+def _question_tokens(entry: Entry) -> frozenset[str] | None:
+    """A Q&A's question (its title and Q line, both languages): the one question it
+    answers. None for other entries."""
+    if entry.type != "qa":
+        return None
+    key = (entry.id, entry.title, entry.text)
+    found = _QUESTION_TOKENS.get(key)
+    if found is None:
+        lines = [entry.title.joined()]
+        for lang in ("zh", "en"):
+            lines += _QUESTION_LINE_RE.findall(entry.text.get(lang) or "")
+        found = _QUESTION_TOKENS[key] = _index_words("\n".join(lines))
+    return found
+
+
+class _Rarity:
+    """Inverse document frequency of words over the KB's entries, computed once per
+    KB: a question's rare words (羁绊区, 宝玉) say more about the ruling it wants than
+    its common ones (卡, 单位)."""
+
+    _cache: ClassVar[dict[int, tuple[KnowledgeBase, _Rarity]]] = {}
+
+    def __init__(self, kb: KnowledgeBase):
+        self.n = len(kb.entries)
+        self.df: dict[str, int] = {}
+        for entry in kb.entries.values():
+            for word in _entry_tokens(entry):
+                self.df[word] = self.df.get(word, 0) + 1
+
+    @classmethod
+    def of(cls, kb: KnowledgeBase) -> _Rarity:
+        found = cls._cache.get(id(kb))
+        if found is None or found[0] is not kb:
+            found = cls._cache[id(kb)] = (kb, cls(kb))
+        return found[1]
+
+    def weight(self, word: str) -> float:
+        return math.log(1 + self.n / (1 + self.df.get(word, 0)))
+
+
+def _held(token: str, alts: dict[str, tuple[str, ...]], words: frozenset[str]) -> bool:
+    return token in words or any(a in words for a in alts.get(token, ()))
 
 
 def _coverage(tokens: list[str], entry: Entry) -> tuple[float, int]:
@@ -133,8 +191,29 @@ def _coverage(tokens: list[str], entry: Entry) -> tuple[float, int]:
         return 0.0, 0
     have = _entry_tokens(entry)
     alts = expand(tokens)
-    matched = sum(1 for t in tokens if t in have or any(a in have for a in alts.get(t, ())))
+    matched = sum(1 for t in tokens if _held(t, alts, have))
     return matched / len(tokens), matched
+
+
+def _weighted_share(
+    tokens: list[str], alts: dict[str, tuple[str, ...]], words: frozenset[str], rarity: _Rarity
+) -> float:
+    total = sum(rarity.weight(t) for t in tokens)
+    if not total:
+        return 0.0
+    return sum(rarity.weight(t) for t in tokens if _held(t, alts, words)) / total
+
+
+def fit(tokens: list[str], entry: Entry, rarity: _Rarity) -> float:
+    """How well an entry fits a question, 0..1: the share of the question's words
+    (weighted by rarity) it holds; for a Q&A, averaged with the share its own question
+    holds, since a Q&A answers that one question and no other."""
+    alts = expand(tokens)
+    share = _weighted_share(tokens, alts, _entry_tokens(entry), rarity)
+    question = _question_tokens(entry)
+    if question is not None:
+        share = (share + _weighted_share(tokens, alts, question, rarity)) / 2
+    return share
 
 
 def is_relevant(coverage: float, matched: int, n_tokens: int) -> bool:
@@ -158,13 +237,13 @@ def ask(service: SearchService, kb: KnowledgeBase, raw_query: str) -> AskResult:
         return AskResult(text, None, [], "No ruling matches this question. 没有找到相关裁定。")
     tokens = query_tokens(text)
     # The answer is the hit that best combines rank score and coverage of the question.
-    scored = []
-    for rank, hit in enumerate(hits[:RERANK]):
-        cov, n = _coverage(tokens, kb.get(hit.id))
-        scored.append((hit.score * (COVERAGE_BASE + cov), -rank, hit, cov, n))
-    scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
-    _, _, top, coverage, matched = scored[0]
-    if top is not hits[0]:
+    rarity = _Rarity.of(kb)
+    # Every candidate's combined score; the top RERANK hits may trade places by it.
+    combined = [h.score * (COVERAGE_BASE + fit(tokens, kb.get(h.id), rarity)) for h in hits]
+    top_rank = max(range(min(RERANK, len(hits))), key=lambda r: (combined[r], -r))
+    top = hits[top_rank]
+    coverage, matched = _coverage(tokens, kb.get(top.id))
+    if top_rank:
         hits = [top] + [h for h in hits if h is not top]
         related = [h.as_dict() for h in hits[1:5]]
     best = kb.get(top.id)
@@ -183,8 +262,9 @@ def ask(service: SearchService, kb: KnowledgeBase, raw_query: str) -> AskResult:
             "No ruling clearly answers this question; these entries share some of its words. "
             "没有明确回答此问题的裁定；以下条目与问题部分相关。",
         )
-    runner_up = hits[1].score if len(hits) > 1 else 0.0
-    ratio = hits[0].score / runner_up if runner_up > 0 else float("inf")
+    # Clear when the answer beats the best of the rest by the same combined measure.
+    runner_up = max((c for r, c in enumerate(combined) if r != top_rank), default=0.0)
+    ratio = combined[top_rank] / runner_up if runner_up > 0 else float("inf")
     if ratio >= HIGH_RATIO and coverage >= 0.5:
         confidence = "high"
     elif ratio >= MEDIUM_RATIO:

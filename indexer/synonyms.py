@@ -6,9 +6,10 @@ and value is analyzed like any query, so English entries are matched after stemm
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
-from indexer.analysis import BilingualAnalyzer
+from indexer.analysis import HAN_RE, BilingualAnalyzer, fold, is_dictionary_word
 
 PLAYER_WORDS: dict[str, tuple[str, ...]] = {
     # Chinese colloquial → rules vocabulary
@@ -28,7 +29,7 @@ PLAYER_WORDS: dict[str, tuple[str, ...]] = {
     "最多": ("至多",),
     "几张": ("张数",),
     "多少张": ("张数",),
-    "没了": ("没有",),
+    "没了": ("没有", "失去"),  # 没有 alone is a stop word
     "用完": ("耗尽", "没有"),
     "牌": ("卡",),
     "牌组": ("卡组",),
@@ -64,6 +65,62 @@ PLAYER_WORDS: dict[str, tuple[str, ...]] = {
     "坟场": ("退避区", "弃牌堆"),
     "同名": ("单位名相同", "卡名"),
     "拿破仑死": ("拿破仑", "破灭"),
+    # A unit's state: players say upright / sideways, the rules untapped / tapped.
+    "竖着": ("竖置", "未行动"),
+    "竖的": ("竖置", "未行动"),
+    "横着": ("横置", "已行动"),
+    "横的": ("横置", "已行动"),
+    "盖住": ("背面",),
+    "盖着": ("背面",),
+    "扣着": ("背面",),
+    # Who: the other side, my own side.
+    "对面": ("对手", "敌方"),
+    "对方": ("对手", "敌方"),
+    "敌人": ("敌方",),
+    "自己人": ("友方",),
+    "队友": ("友方",),
+    "友军": ("友方",),
+    # Actions and their outcomes.
+    "挪": ("移动",),
+    "挪到": ("移动",),
+    "挪位置": ("移动",),
+    "出": ("出击",),
+    "打人": ("攻击",),
+    "打架": ("战斗",),
+    "打掉": ("破坏", "击破"),
+    "死掉": ("死亡", "击破", "破灭", "消灭"),
+    "偷": ("窃取",),
+    "偷走": ("窃取",),
+    "混": ("组合",),
+    "混搭": ("组合",),
+    "压着": ("重叠",),
+    "压在": ("重叠",),
+    "叠着": ("重叠",),
+    "叠在": ("重叠",),
+    "够不着": ("射程", "范围"),
+    "够不到": ("射程", "范围"),
+    "打不到": ("射程", "范围"),
+    "抽光": ("耗尽", "0张"),
+    "抽完": ("耗尽", "0张"),
+    "翻倍": ("2倍",),
+    "加完": ("加算",),
+    "手上": ("手牌",),
+    "拿回": ("加入",),
+    "给对面看": ("公开",),
+    "给对手看": ("公开",),
+    "亮出来": ("公开", "展示"),
+    "一定要": ("必须",),
+    "非得": ("必须",),
+    "同一张": ("卡名相同", "同名"),
+    "负数": ("0以下", "below zero"),
+    "减到": ("减至",),
+    "算数": ("有效",),
+    "骰": ("骰子",),
+    "互相冲突": ("冲突",),
+    "前期": ("序盘",),
+    "抽牌": ("抽卡",),
+    "完": ("后",),
+    "早期": ("序盘",),
     # English players' words → the rules' words (our English and whi's official English)
     "tie": ("same", "equal"),
     "tied": ("same", "equal"),
@@ -85,23 +142,72 @@ PLAYER_WORDS: dict[str, tuple[str, ...]] = {
     "evade": ("evasion",),
     "general": ("leader",),
     "mulligan": ("redraw",),
+    "start": ("beginning",),
+    "flip": ("turn",),
+    "copies": ("same name",),
+    "wear off": ("end",),
+    "negative": ("below zero",),
+    "returns to hand": ("leaves play", "out of play"),
+    "bounce": ("leaves play", "out of play"),
+    "shoot": ("ranged attack",),
 }
+# A Han word that jieba glued to a modal or particle (生物能, 最多能) also stands for the
+# word without it: that is the word the rules use.
+_GLUED = frozenset("能会要着了过掉都还就的")
+# An English possessive (opponent's, unit's) is the word itself to the rules.
+_POSSESSIVE_RE = re.compile(r"^([a-z]+)['’]s$")
+
+
+def _merge(table: dict, key, values: tuple[str, ...]) -> None:
+    table[key] = tuple(dict.fromkeys(table.get(key, ()) + values))
 
 
 @cache
-def _analyzed() -> dict[str, tuple[str, ...]]:
+def _analyzed() -> tuple[dict[str, tuple[str, ...]], dict[tuple[str, ...], tuple[str, ...]]]:
+    """One-token keys, and keys the analyzer splits (先手 → 先 手, "wear off"), which
+    match as a run of query tokens; a Chinese key is also kept whole, since jieba may
+    keep it whole inside a sentence (谁先手) while splitting it alone."""
     analyzer = BilingualAnalyzer()
-    out: dict[str, tuple[str, ...]] = {}
+    single: dict[str, tuple[str, ...]] = {}
+    runs: dict[tuple[str, ...], tuple[str, ...]] = {}
     for key, values in PLAYER_WORDS.items():
-        keys = [t.text for t in analyzer(key, mode="query")]
-        if len(keys) != 1:
-            continue
+        keys = tuple(t.text for t in analyzer(key, mode="query"))
         expanded = tuple(t.text for v in values for t in analyzer(v, mode="query"))
-        out[keys[0]] = tuple(dict.fromkeys(out.get(keys[0], ()) + expanded))
-    return out
+        if len(keys) == 1:
+            _merge(single, keys[0], expanded)
+            continue
+        whole = fold(key).lower()
+        if HAN_RE.fullmatch(whole):
+            _merge(single, whole, expanded)
+        if keys:
+            _merge(runs, keys, expanded)
+    return single, runs
+
+
+@cache
+def _word_tokens(word: str) -> tuple[str, ...]:
+    return tuple(t.text for t in BilingualAnalyzer()(word, mode="query"))
 
 
 def expand(tokens: list[str]) -> dict[str, tuple[str, ...]]:
     """For each query token that players use for a rules word, the rules' tokens."""
-    table = _analyzed()
-    return {t: table[t] for t in tokens if t in table}
+    single, runs = _analyzed()
+    out: dict[str, tuple[str, ...]] = {}
+    for t in tokens:
+        if t in single:
+            out[t] = single[t]
+        elif len(t) >= 3 and t[-1] in _GLUED and HAN_RE.fullmatch(t):
+            stem = t[:-1]
+            if len(stem) == 1 or is_dictionary_word(stem):
+                out[t] = (stem, *single.get(stem, ()))
+        elif m := _POSSESSIVE_RE.match(t):
+            words = _word_tokens(m.group(1))
+            alts = words + tuple(a for w in words for a in single.get(w, ()))
+            out[t] = tuple(dict.fromkeys(alts))
+    for i in range(len(tokens) - 1):
+        for n in (2, 3):
+            run = tuple(tokens[i : i + n])
+            if len(run) == n and run in runs:
+                for t in run:
+                    _merge(out, t, runs[run])
+    return out

@@ -25,6 +25,13 @@ from kb.examples import examples_for
         ("拿破仑破灭了怎么办", ("fadingglory-16.9.7", "fadingglory-16.9.6")),
         ("Counterstrike", "whi-term-counterstrike"),
         ("Q108", "fe0-qa-108"),
+        # Players' own words, not the rules' (抽光 = 耗尽, 一定要 = 必须, 自己人 = 友方).
+        ("卡组抽光了怎么办", ("fe0-rule-deck-out", "fe0-qa-97")),
+        ("轉職的時候一定要抽牌嗎", ("fe0-qa-82", "fe0-rule-level-up-class-change")),
+        ("同一張卡最多能放幾張", "fe0-rule-deck-building"),
+        ("必杀是支援加完以后再翻倍吗", "fe0-rule-critical-attack"),
+        ("生物能打自己人吗", "magewars-rule-friendly-attacks"),
+        ("can I attack with a unit I just moved?", ("fe0-qa-94", "fe0-rule-action-phase")),
     ],
 )
 def test_questions_reach_the_right_answer(client, question, expected):
@@ -35,6 +42,20 @@ def test_questions_reach_the_right_answer(client, question, expected):
     assert answer["id"] in expected
     assert answer["citation"] and answer["url"] == f"/entries/{answer['id']}"
     assert set(answer["text"]) == set(answer["provenance"])
+
+
+def test_a_qa_is_chosen_by_the_question_it_answers(client):
+    """Q105 and Q106 share their words (竖置, 敌方, 攻击) but Q106 is the one asking
+    whether an untapped enemy can be attacked."""
+    body = client.get("/api/ask", query_string={"q": "can I attack an untapped enemy unit?"})
+    assert body.get_json()["answer"]["id"] == "fe0-qa-106"
+
+
+def test_a_clear_answer_is_confident_and_a_near_tie_is_not(client):
+    clear = client.get("/api/ask", query_string={"q": "两个单位战斗力一样的时候谁赢？"})
+    assert clear.get_json()["answer"]["confidence"] in ("high", "medium")
+    tie = client.get("/api/ask", query_string={"q": "when does a support fail?"})
+    assert tie.get_json()["answer"]["confidence"] == "low"
 
 
 def test_qa_answer_carries_question_and_answer(client):
