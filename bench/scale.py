@@ -16,6 +16,7 @@ import random
 import re
 import shutil
 import sqlite3
+import subprocess
 import sys
 import tempfile
 import time
@@ -97,6 +98,31 @@ def search_fts5(db: sqlite3.Connection, q: str) -> list:
     ).fetchall()
 
 
+WORKER_RSS = """
+import resource, sys
+from pathlib import Path
+from bench.relevance import load_queries
+from indexer.search import SearchService
+service = SearchService(Path(sys.argv[1]), cache_size=0)
+for q in load_queries(Path("bench/queries.yaml"))[: int(sys.argv[2])]:
+    service.search(q["q"])
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+"""
+
+
+def worker_rss(index_dir: Path, queries: int) -> float:
+    """Peak resident memory (MB) of a fresh process that opens the index and answers the
+    queries: what one server worker holds (the build's own peak is not in it)."""
+    out = subprocess.run(
+        [sys.executable, "-c", WORKER_RSS, str(index_dir), str(queries)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+    )
+    return float(out.stdout.strip())
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[10_000, 100_000])
@@ -138,6 +164,11 @@ def main() -> int:
             flush=True,
         )
         db.close()
+        print(
+            f"one search worker's peak RSS after the queries: "
+            f"{worker_rss(work / 'whoosh', len(queries)):.0f} MB",
+            flush=True,
+        )
         shutil.rmtree(work, ignore_errors=True)
     return 0
 

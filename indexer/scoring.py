@@ -62,6 +62,32 @@ def to_whoosh(clauses: list[Clause]) -> Query:
     return Or(parts)
 
 
+def matching_docs(searcher, clauses: list[Clause]) -> set[int]:
+    """The documents `to_whoosh(clauses)` matches, for facet counts, without running the
+    query twice: the union of its words' posting lists (read block by block), plus the
+    few phrases none of whose words is also a word clause in the same field (a phrase's
+    documents hold all its words, so otherwise they are in the union already).
+
+    whoosh's own `docs_for_query` walks the whole union tree again: a third of the
+    search time on a 10,000-entry index.
+    """
+    reader = searcher.reader()
+    schema = searcher.schema
+    words = {(c.field, c.words[0]) for c in clauses if not c.is_phrase}
+    docs: set[int] = set()
+    for field, word in words:
+        try:
+            btext = schema[field].to_bytes(word)
+        except (KeyError, ValueError):
+            continue
+        if (field, btext) in reader:
+            docs.update(reader.postings(field, btext).all_ids())
+    for c in clauses:
+        if c.is_phrase and not any((c.field, w) in words for w in c.words):
+            docs.update(searcher.docs_for_query(to_whoosh([c])))
+    return docs
+
+
 # A posting list: docnum → (BM25F score with boost 1, positions or None).
 Postings = dict[int, tuple[float, tuple[int, ...] | None]]
 

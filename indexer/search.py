@@ -24,7 +24,14 @@ from whoosh.query import And, Every, Query, Term
 from indexer.analysis import HAN_RE, BilingualAnalyzer, fold
 from indexer.build import CURRENT, IndexUnavailableError, read_meta
 from indexer.schema import FIELD_BOOSTS
-from indexer.scoring import MEMORY_MAX_DOCS, Clause, MemoryScorer, dedupe, to_whoosh
+from indexer.scoring import (
+    MEMORY_MAX_DOCS,
+    Clause,
+    MemoryScorer,
+    dedupe,
+    matching_docs,
+    to_whoosh,
+)
 from indexer.snippets import make_snippet, snippet_pattern
 from indexer.spelling import SpellingCorrector
 from indexer.synonyms import expand
@@ -217,12 +224,12 @@ class _Generation:
         self.target = target
         self.searcher = index.open_dir(target).searcher()
         n = self.searcher.doc_count_all()
-        self.games = [""] * n
-        self.types = [""] * n
+        # From the sortable columns, not the stored documents: reading every stored
+        # document of a 100,000-entry index takes 1.1 s and 150 MB.
+        reader = self.searcher.reader()
+        self.games: list[str] = list(reader.column_reader("game")) if n else []
+        self.types: list[str] = list(reader.column_reader("type")) if n else []
         self._stored: dict[int, dict] = {}
-        for docnum, fields in self.searcher.reader().iter_docs():
-            self.games[docnum] = fields.get("game", "")
-            self.types[docnum] = fields.get("type", "")
         self.memory = MemoryScorer(self.searcher) if n <= MEMORY_MAX_DOCS else None
 
     def stored(self, docnum: int) -> dict:
@@ -392,7 +399,7 @@ class SearchService:
                 query, filter=self._filter(game, entry_type), limit=window
             )
             ranked = [(h.docnum, h.score or 0.0) for h in results]
-            facets = self._count(gen, gen.searcher.docs_for_query(query), game, entry_type)
+            facets = self._count(gen, matching_docs(gen.searcher, clauses), game, entry_type)
         if reranked:
             ranked = [(d, s * prior(d)) for d, s in ranked]
             ranked.sort(key=lambda ds: (-ds[1], ds[0]))

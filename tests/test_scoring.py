@@ -9,8 +9,8 @@ import pytest
 
 from bench.relevance import load_queries
 from indexer import search as search_module
-from indexer.scoring import Clause, MemoryScorer, to_whoosh
-from indexer.search import SearchService, build_clauses, clean_query
+from indexer.scoring import Clause, MemoryScorer, matching_docs, to_whoosh
+from indexer.search import SearchService, build_clauses, clean_query, query_tokens
 
 QUERIES = [
     q["q"] for q in load_queries(Path(__file__).resolve().parent.parent / "bench" / "queries.yaml")
@@ -79,3 +79,17 @@ def test_a_large_index_path_gives_the_same_answers(search, monkeypatch):
         assert [h.id for h in a.hits] == [h.id for h in b.hits], q
         assert [h.score for h in a.hits] == pytest.approx([h.score for h in b.hits]), q
         assert a.facets == b.facets and a.total == b.total, q
+
+
+@pytest.mark.parametrize("prune", [False, True])
+def test_facet_documents_are_exactly_the_query_matches(searcher, prune):
+    """matching_docs is what whoosh's docs_for_query gives, also when common words are
+    pruned and a phrase keeps words no word clause has."""
+    for raw in QUERIES[::3]:
+        text = clean_query(raw)[0]
+        common = frozenset(query_tokens(text)[::2]) if prune else frozenset()
+        clauses = build_clauses(text, common)
+        if not clauses:
+            continue
+        expected = set(searcher.docs_for_query(to_whoosh(clauses)))
+        assert matching_docs(searcher, clauses) == expected, raw
