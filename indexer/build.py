@@ -24,7 +24,8 @@ from whoosh import index
 
 from indexer import synonyms
 from indexer.analysis import HAN_RE, dictionary_hash, fold, use_game_terms
-from indexer.schema import SCHEMA_VERSION, make_schema
+from indexer.impacts import ImpactIndex, write_impacts
+from indexer.schema import FIELD_BOOSTS, SCHEMA_VERSION, make_schema
 from kb.loader import KnowledgeBase
 from kb.model import Entry
 from kb.termbase import Termbase, TermRecord, load_termbase
@@ -183,6 +184,14 @@ def _probe(generation: Path, expected: int) -> str | None:
                 return f"holds {searcher.doc_count()} documents, expected {expected}"
     except Exception as exc:
         return f"cannot be opened: {type(exc).__name__}: {exc}"
+    try:
+        impacts = ImpactIndex.open(generation)
+    except Exception as exc:
+        return f"impact postings cannot be read: {type(exc).__name__}: {exc}"
+    if impacts is None:
+        return "has no impact postings"
+    if impacts.doc_count != expected:
+        return f"impact postings cover {impacts.doc_count} documents, expected {expected}"
     return None
 
 
@@ -213,6 +222,8 @@ def build_index(
                 if progress and (n + 1) % 1000 == 0:
                     progress(n + 1, total)
             writer.commit()
+            with ix.searcher() as searcher:
+                write_impacts(searcher, [*FIELD_BOOSTS, "numbers"], generation)
             meta = expected_meta(kb) | {"built_at": time.time()}
             (generation / META).write_text(json.dumps(meta, indent=1))
             problem = check_generation(generation, kb)

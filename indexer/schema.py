@@ -6,7 +6,7 @@ from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
 
 from indexer.analysis import BilingualAnalyzer
 
-SCHEMA_VERSION = "6"
+SCHEMA_VERSION = "7"  # 7: impact postings beside the index
 # Field weights for ranking: titles and terms weigh more than body text.
 FIELD_BOOSTS: dict[str, float] = {
     "keys": 3.0,

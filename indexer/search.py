@@ -8,7 +8,6 @@ and exact titles add boosts.
 
 from __future__ import annotations
 
-import heapq
 import os
 import re
 import threading
@@ -23,15 +22,9 @@ from whoosh.query import And, Every, Query, Term
 
 from indexer.analysis import HAN_RE, BilingualAnalyzer, fold
 from indexer.build import CURRENT, IndexUnavailableError, read_meta
+from indexer.impacts import ImpactIndex, Labels
 from indexer.schema import FIELD_BOOSTS
-from indexer.scoring import (
-    MEMORY_MAX_DOCS,
-    Clause,
-    MemoryScorer,
-    dedupe,
-    matching_docs,
-    to_whoosh,
-)
+from indexer.scoring import Clause, dedupe, matching_docs, to_whoosh
 from indexer.snippets import make_snippet, snippet_pattern
 from indexer.spelling import SpellingCorrector
 from indexer.synonyms import expand
@@ -61,6 +54,11 @@ _QUESTION_RE = re.compile(
 )
 # A first pass with fewer hits than this lets English corrections of non-terms apply.
 FEW_HITS = 3
+# Impact postings score every query (see indexer/impacts.py); False makes whoosh do
+# it, the reference the tests compare against.
+USE_IMPACTS = True
+# Stored fields are kept in memory after first use up to this many documents.
+KEEP_STORED_DOCS = 20_000
 # The fields that keep positions, where the question's words in order add a boost.
 PHRASE_FIELDS = ("keys", "body")
 
@@ -218,7 +216,7 @@ class QueryHints:
 class _Generation:
     """What one worker thread holds for one index generation: the searcher, each
     document's game and type (facets and priors are counted from these), stored fields
-    read once, and the in-memory scorer when the index is small enough."""
+    read once, and the impact postings the query is scored from."""
 
     def __init__(self, target: str):
         self.target = target
@@ -230,14 +228,16 @@ class _Generation:
         self.games: list[str] = list(reader.column_reader("game")) if n else []
         self.types: list[str] = list(reader.column_reader("type")) if n else []
         self._stored: dict[int, dict] = {}
-        self.memory = MemoryScorer(self.searcher) if n <= MEMORY_MAX_DOCS else None
+        self._keep_stored = n <= KEEP_STORED_DOCS
+        self.impacts = ImpactIndex.open(target) if USE_IMPACTS else None
+        self.labels = Labels(self.games, self.types)
 
     def stored(self, docnum: int) -> dict:
         """A document's stored fields (kept: snippets read the same texts again)."""
         found = self._stored.get(docnum)
         if found is None:
             found = self.searcher.stored_fields(docnum)
-            if self.memory is not None:
+            if self._keep_stored:
                 self._stored[docnum] = found
         return found
 
@@ -374,11 +374,6 @@ class SearchService:
                 factor *= QA_PRIOR
             return factor
 
-        def wanted(docnum: int) -> bool:
-            return (not game or games[docnum] == game) and (
-                not entry_type or types[docnum] == entry_type
-            )
-
         reranked = bool(hinted or is_question)
         window = max(offset + limit, RERANK_WINDOW) if reranked else offset + limit
         ranked: list[tuple[int, float]]  # (docnum, score), best first
@@ -388,11 +383,9 @@ class SearchService:
             )
             ranked = [(h.docnum, 0.0) for h in results]
             facets = self._count(gen, range(gen.searcher.doc_count_all()), game, entry_type)
-        elif gen.memory is not None:
-            scores = gen.memory.score(clauses)
-            facets = self._count(gen, scores, game, entry_type)
-            candidates = [(d, s) for d, s in scores.items() if wanted(d)]
-            ranked = heapq.nsmallest(window, candidates, key=lambda ds: (-ds[1], ds[0]))
+        elif gen.impacts is not None:
+            acc = gen.impacts.score(clauses)
+            ranked, facets = gen.labels.rank(acc, game, entry_type, window)
         else:
             query = to_whoosh(clauses)
             results = gen.searcher.search(

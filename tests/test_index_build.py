@@ -7,6 +7,8 @@ import os
 import threading
 import time
 
+import pytest
+
 from indexer.build import (
     CURRENT,
     META,
@@ -15,6 +17,7 @@ from indexer.build import (
     current_generation,
     ensure_index,
 )
+from indexer.impacts import IMPACTS
 from indexer.search import SearchService
 from kb.loader import load_kb
 
@@ -105,3 +108,22 @@ def test_searches_during_repeated_swaps_never_fail(kb, tmp_path):
     assert errors == []
     assert len(totals) == 1, "every answer came from a complete index"
     assert os.path.islink(tmp_path / CURRENT)
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda d: (d / "terms.json").unlink(),
+        lambda d: (d / "terms.json").write_text("{not json"),
+        lambda d: (d / "docs.npy").write_bytes(b"\x93NUMPY half"),
+        lambda d: (d / "scores.npy").unlink(),
+    ],
+    ids=["no-term-table", "bad-term-table", "truncated-docs", "missing-scores"],
+)
+def test_damaged_impact_postings_are_detected_and_rebuilt(kb, tmp_path, damage):
+    first = build_index(kb, tmp_path)
+    damage(first / IMPACTS)
+    assert check_generation(first, kb) is not None
+    second, built = ensure_index(kb, tmp_path)
+    assert built and second != first
+    assert SearchService(tmp_path).search("神速回避").hits[0].id == "fe0-rule-god-speed-evasion"

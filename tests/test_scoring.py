@@ -1,5 +1,5 @@
-"""The in-memory scorer must score exactly as whoosh does: it is only a faster way of
-evaluating the same query, and a large index is still scored by whoosh."""
+"""Impact postings must score exactly as whoosh does: they are only a faster way of
+evaluating the same query, and whoosh stays the reference."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ import pytest
 
 from bench.relevance import load_queries
 from indexer import search as search_module
-from indexer.scoring import Clause, MemoryScorer, matching_docs, to_whoosh
+from indexer.impacts import ImpactIndex
+from indexer.scoring import Clause, matching_docs, to_whoosh
 from indexer.search import SearchService, build_clauses, clean_query, query_tokens
 
 QUERIES = [
@@ -22,16 +23,29 @@ def searcher(search):
     return search._searcher()
 
 
+class _Scores:
+    """docnum → score of the matched documents, as whoosh reports them."""
+
+    def __init__(self, impacts: ImpactIndex):
+        self.impacts = impacts
+
+    def score(self, clauses: list[Clause]) -> dict[int, float]:
+        acc = self.impacts.score(clauses)
+        return {int(d): float(acc[d]) for d in acc.nonzero()[0]}
+
+
 @pytest.fixture(scope="module")
-def memory(searcher):
-    return MemoryScorer(searcher)
+def memory(search):
+    impacts = search._generation().impacts
+    assert impacts is not None
+    return _Scores(impacts)
 
 
 def whoosh_scores(searcher, clauses: list[Clause]) -> dict[int, float]:
     return {h.docnum: h.score for h in searcher.search(to_whoosh(clauses), limit=None)}
 
 
-def test_every_benchmark_query_scores_the_same_in_memory_as_in_whoosh(searcher, memory):
+def test_every_benchmark_query_scores_the_same_from_impacts_as_in_whoosh(searcher, memory):
     checked = 0
     for raw in QUERIES:
         clauses = build_clauses(clean_query(raw)[0])
@@ -67,18 +81,22 @@ def test_a_word_missing_from_the_index_drops_its_phrase(searcher, memory):
     assert memory.score(clauses) == pytest.approx(whoosh_scores(searcher, clauses), rel=1e-9)
 
 
-def test_a_large_index_path_gives_the_same_answers(search, monkeypatch):
-    """Above MEMORY_MAX_DOCS whoosh scores from disk: same hits, same order, same facets."""
-    sample = QUERIES[::7]
-    fast = [search._search_uncached(clean_query(q)[0], [], None, None, 10, 0) for q in sample]
-    monkeypatch.setattr(search_module, "MEMORY_MAX_DOCS", 0)
+def test_the_whoosh_path_gives_the_same_answers(search, monkeypatch):
+    """Without impact postings whoosh scores the query: same hits, same order, same
+    facets, with and without filters."""
+    sample = [(q, None, None) for q in QUERIES[::7]]
+    sample += [(q, "fe0", None) for q in QUERIES[1::29]] + [(q, None, "qa") for q in QUERIES[2::29]]
+    fast = [search._search_uncached(clean_query(q)[0], [], g, t, 10, 0) for q, g, t in sample]
+    monkeypatch.setattr(search_module, "USE_IMPACTS", False)
     disk = SearchService(search.index_dir, search.hints, cache_size=0)
-    assert disk._generation().memory is None
-    for q, a in zip(sample, fast, strict=True):
-        b = disk.search(q)
+    assert disk._generation().impacts is None
+    for (q, g, t), a in zip(sample, fast, strict=True):
+        b = disk.search(q, game=g, entry_type=t)
         assert [h.id for h in a.hits] == [h.id for h in b.hits], q
         assert [h.score for h in a.hits] == pytest.approx([h.score for h in b.hits]), q
-        assert a.facets == b.facets and a.total == b.total, q
+        assert a.total == b.total, q
+        for kind in ("game", "type"):
+            assert list(a.facets[kind].items()) == list(b.facets[kind].items()), q
 
 
 @pytest.mark.parametrize("prune", [False, True])
