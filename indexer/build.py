@@ -214,7 +214,9 @@ def build_index(
         generation.mkdir()
         try:
             ix = index.create_in(str(generation), make_schema())
-            writer = ix.writer(limitmb=256)
+            # Separate files, not one compound file: whoosh copies each part of a compound
+            # file into memory when it opens it (176 MB per worker at 100,000 entries).
+            writer = ix.writer(limitmb=256, compound=False)
             total = len(kb)
             terms = TermIndex.of(termbase if termbase is not None else load_termbase(kb))
             for n, entry in enumerate(kb.entries.values()):
