@@ -7,6 +7,7 @@ import os
 import threading
 import time
 
+import numpy as np
 import pytest
 
 from indexer.build import (
@@ -127,3 +128,19 @@ def test_damaged_impact_postings_are_detected_and_rebuilt(kb, tmp_path, damage):
     second, built = ensure_index(kb, tmp_path)
     assert built and second != first
     assert SearchService(tmp_path).search("神速回避").hits[0].id == "fe0-rule-god-speed-evasion"
+
+
+def test_segmenting_in_worker_processes_builds_the_same_index(kb, tmp_path):
+    """Large KBs are segmented by worker processes and replayed into whoosh: the
+    postings (scores and positions) must be exactly those of a single-process build."""
+    single = build_index(kb, tmp_path / "single", workers=0)
+    parallel = build_index(kb, tmp_path / "parallel", workers=2)
+    for name in ("docs", "scores", "pos_start", "positions"):
+        a = np.load(single / IMPACTS / f"{name}.npy")
+        b = np.load(parallel / IMPACTS / f"{name}.npy")
+        assert a.shape == b.shape and (a == b).all(), name
+    one, two = SearchService(tmp_path / "single"), SearchService(tmp_path / "parallel")
+    for q in ("必杀攻击", "same power attacker defender destroyed", "拿破仑"):
+        assert [(h.id, h.score) for h in one.search(q).hits] == [
+            (h.id, h.score) for h in two.search(q).hits
+        ]
