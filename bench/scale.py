@@ -99,14 +99,15 @@ def search_fts5(db: sqlite3.Connection, q: str) -> list:
 
 
 WORKER_RSS = """
-import resource, sys
+import sys
+from bench.rss import peak_rss_mb
 from pathlib import Path
 from bench.relevance import load_queries
 from indexer.search import SearchService
 service = SearchService(Path(sys.argv[1]), cache_size=0)
 for q in load_queries(Path("bench/queries.yaml"))[: int(sys.argv[2])]:
     service.search(q["q"])
-print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+print(peak_rss_mb())
 """
 
 

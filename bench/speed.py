@@ -50,14 +50,15 @@ def summary(name: str, runs: list[tuple[float, float]]) -> None:
 
 
 COLD = """
-import resource, time
+import time
+from bench.rss import peak_rss_mb
 t0 = time.perf_counter()
 from app import create_app
 app = create_app({{"INDEX_DIR": {index!r}}})
 body = app.test_client().get("/api/search?q=神速回避").get_json()
 t1 = time.perf_counter()
 assert body["results"], body
-rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+rss = peak_rss_mb()
 print(f"{{(t1 - t0) * 1000:.0f}} {{rss:.0f}}")
 """
 
