@@ -13,11 +13,11 @@ import logging
 import os
 import pickle
 import re
+import sys
 import threading
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-import jieba
 import opencc
 from whoosh.analysis import (
     Analyzer,
@@ -27,6 +27,24 @@ from whoosh.analysis import (
     Token,
     Tokenizer,
 )
+
+
+def _import_jieba():
+    """jieba imports pkg_resources (60 ms of every start) only to open its own data
+    files, and opens them by path when that import fails: make it fail, for jieba
+    alone (unless something imported pkg_resources already)."""
+    if "pkg_resources" in sys.modules:
+        import jieba
+    else:
+        sys.modules["pkg_resources"] = None  # type: ignore[assignment]
+        try:
+            import jieba
+        finally:
+            del sys.modules["pkg_resources"]
+    return jieba
+
+
+jieba = _import_jieba()
 
 ANALYZER_VERSION = "4"  # 4: ReplayingAnalyzer
 HAN_RE = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")

@@ -33,8 +33,7 @@ def make_hints(kb: KnowledgeBase, tb: Termbase) -> QueryHints:
     game_words: dict[str, str] = {}
     for game, words in _candidate_words(kb, tb).items():
         for word in words:
-            others = [g for g, t in texts.items() if g != game and word in t]
-            if not others:
+            if not any(word in t for g, t in texts.items() if g != game):
                 game_words[word] = game
     english = [e.text.en or "" for e in kb.entries.values()]
     english += [e.title.en or "" for e in kb.entries.values()]
