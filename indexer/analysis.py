@@ -20,7 +20,6 @@ from pathlib import Path
 
 import opencc
 from whoosh.analysis import (
-    Analyzer,
     LowercaseFilter,
     StemFilter,
     StopFilter,
@@ -46,7 +45,7 @@ def _import_jieba():
 
 jieba = _import_jieba()
 
-ANALYZER_VERSION = "4"  # 4: ReplayingAnalyzer
+ANALYZER_VERSION = "5"  # 5: back to the plain chain
 HAN_RE = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 # Latin words, numbers and dotted rule numbers (16.9.5) kept whole.
 LATIN_RE = re.compile(r"[A-Za-z0-9\uff10-\uff19\uff21-\uff3a\uff41-\uff5a]+(?:[.'’][A-Za-z0-9]+)*")
@@ -269,53 +268,11 @@ class DottedNumberStemFilter(StemFilter):
             yield t
 
 
-class PreAnalyzed(str):
-    """A field value whose tokens were made elsewhere (a build worker process): the
-    analyzer replays them instead of segmenting the text a second time."""
-
-    tokens: tuple[tuple[str, int], ...] = ()
-
-    def __new__(cls, text: str, tokens: Iterable[tuple[str, int]]) -> PreAnalyzed:
-        value = super().__new__(cls, text)
-        value.tokens = tuple(tokens)
-        return value
-
-
-class ReplayingAnalyzer(Analyzer):
-    """The bilingual chain, except that a PreAnalyzed value's tokens are replayed."""
-
-    def __init__(self) -> None:
-        self.chain = (
-            BilingualTokenizer()
-            | LowercaseFilter()
-            | StopFilter(stoplist=STOP_WORDS, minsize=1, renumber=False)
-            | DottedNumberStemFilter()
-        )
-
-    def __call__(self, value, **kwargs):
-        if isinstance(value, PreAnalyzed):
-            return _replay(value.tokens, kwargs.get("positions", False))
-        return self.chain(value, **kwargs)
-
-
-def _replay(tokens: tuple[tuple[str, int], ...], positions: bool) -> Iterator[Token]:
-    token = Token(positions=positions, mode="index")  # one token object, as whoosh does
-    for text, pos in tokens:
-        token.text, token.boost, token.stopped = text, 1.0, False
-        if positions:
-            token.pos = pos
-        yield token
-
-
-def index_tokens(value: str) -> list[tuple[str, int]]:
-    """What the index takes from a text: each token's text and position (for
-    PreAnalyzed)."""
-    return [(t.text, t.pos) for t in _INDEX_ANALYZER(value, positions=True, mode="index")]
-
-
 def BilingualAnalyzer():  # noqa: N802 - named like whoosh's analyzer factories
     """The analyzer of every text field: tokenize, lowercase, drop stop words, stem."""
-    return ReplayingAnalyzer()
-
-
-_INDEX_ANALYZER = ReplayingAnalyzer()
+    return (
+        BilingualTokenizer()
+        | LowercaseFilter()
+        | StopFilter(stoplist=STOP_WORDS, minsize=1, renumber=False)
+        | DottedNumberStemFilter()
+    )

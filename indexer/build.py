@@ -22,16 +22,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from whoosh import index
+from whoosh.multiproc import MpWriter
 
 from indexer import synonyms
-from indexer.analysis import (
-    HAN_RE,
-    PreAnalyzed,
-    dictionary_hash,
-    fold,
-    index_tokens,
-    use_game_terms,
-)
+from indexer.analysis import HAN_RE, dictionary_hash, fold, use_game_terms
 from indexer.impacts import ImpactIndex, write_impacts
 from indexer.schema import FIELD_BOOSTS, SCHEMA_VERSION, make_schema
 from kb.loader import KnowledgeBase
@@ -39,10 +33,8 @@ from kb.model import Entry
 from kb.termbase import Termbase, TermRecord, load_termbase
 
 CURRENT = "current"
-# KBs this large are segmented in worker processes while the index is written.
+# KBs this large are indexed by several writer processes, one index segment each.
 PARALLEL_MIN_ENTRIES = 2_000
-BATCH = 2_000
-ANALYZED_FIELDS = ("keys", "defines", "body")
 META = "kb-meta.json"
 KEEP_GENERATIONS = 3
 
@@ -142,42 +134,23 @@ def entry_document(entry: Entry, order: int, terms: TermIndex | None = None) -> 
     }
 
 
-def _analyze_fields(values: tuple[str, ...]) -> list[list[tuple[str, int]]]:
-    """In a worker process: the index tokens of one document's analyzed fields."""
-    return [index_tokens(v) for v in values]
+def _writer(ix, workers: int):
+    """One writer, or several writer processes with a segment each.
 
-
-def _documents(kb: KnowledgeBase, terms: TermIndex, workers: int) -> Iterator[dict]:
-    """The index documents in KB order. With workers, jieba runs in other processes a
-    batch ahead of the writer (half the build is segmentation, half whoosh's writing),
-    and the writer receives PreAnalyzed values; memory stays bounded by two batches."""
-    entries = list(kb.entries.values())
-    if workers < 1:
-        for n, entry in enumerate(entries):
-            yield entry_document(entry, n, terms)
-        return
-    # fork: the workers inherit the loaded dictionary. Large builds run from the CLI
-    # (`python -m indexer build`), a process with no other threads.
-    with multiprocessing.get_context("fork").Pool(workers) as pool:
-
-        def submit(start: int):
-            docs = [
-                entry_document(e, n, terms)
-                for n, e in enumerate(entries[start : start + BATCH], start)
-            ]
-            values = [tuple(d[f] for f in ANALYZED_FIELDS) for d in docs]
-            return docs, pool.map_async(_analyze_fields, values, chunksize=64)
-
-        pending = submit(0)
-        start = 0
-        while pending[0]:
-            docs, result = pending
-            start += BATCH
-            pending = submit(start) if start < len(entries) else ([], None)
-            for doc, analyzed in zip(docs, result.get(), strict=True):
-                for name, tokens in zip(ANALYZED_FIELDS, analyzed, strict=True):
-                    doc[name] = PreAnalyzed(doc[name], tokens)
-                yield doc
+    Separate files, not one compound file: whoosh copies each part of a compound file
+    into memory when it opens it (176 MB per worker at 100,000 entries). The writer
+    processes must be forked, so that they segment with the game-term dictionary this
+    process loaded; where fork is not the start method, one writer does it all.
+    """
+    if workers > 1 and multiprocessing.get_start_method() == "fork":
+        return MpWriter(
+            ix,
+            procs=workers,
+            batchsize=200,
+            multisegment=True,
+            subargs={"limitmb": 128, "compound": False},
+        )
+    return ix.writer(limitmb=256, compound=False)
 
 
 @contextmanager
@@ -259,11 +232,14 @@ def build_index(
 ) -> Path:
     """Builds a new generation for `kb`, verifies it and swaps it in; returns its path.
 
-    `workers` processes segment the texts while this one writes the index (default:
-    one fewer than the CPUs, for KBs of PARALLEL_MIN_ENTRIES or more).
+    `workers` writer processes each segment and index their share of the entries
+    into a segment of their own (default: one per CPU for KBs of PARALLEL_MIN_ENTRIES
+    or more; half a build is jieba, half whoosh's writer, and both are single-threaded
+    Python). The segments are kept, not merged: the searcher reads several segments as
+    one index, and merging would cost what the parallelism saved.
     """
     if workers is None:
-        workers = max(1, (os.cpu_count() or 1) - 1) if len(kb) >= PARALLEL_MIN_ENTRIES else 0
+        workers = (os.cpu_count() or 1) if len(kb) >= PARALLEL_MIN_ENTRIES else 1
     base_dir = Path(base_dir)
     configure_analysis(kb, base_dir)
     with build_lock(base_dir):
@@ -271,13 +247,11 @@ def build_index(
         generation.mkdir()
         try:
             ix = index.create_in(str(generation), make_schema())
-            # Separate files, not one compound file: whoosh copies each part of a compound
-            # file into memory when it opens it (176 MB per worker at 100,000 entries).
-            writer = ix.writer(limitmb=256, compound=False)
+            writer = _writer(ix, workers)
             total = len(kb)
             terms = TermIndex.of(termbase if termbase is not None else load_termbase(kb))
-            for n, doc in enumerate(_documents(kb, terms, workers)):
-                writer.add_document(**doc)
+            for n, entry in enumerate(kb.entries.values()):
+                writer.add_document(**entry_document(entry, n, terms))
                 if progress and (n + 1) % 1000 == 0:
                     progress(n + 1, total)
             writer.commit()

@@ -180,13 +180,14 @@ class ImpactIndex:
 class Labels:
     """Each document's game and type as small integer codes, for numpy facet counts."""
 
-    def __init__(self, games: list[str], types: list[str]):
+    def __init__(self, games: list[str], types: list[str], order: list[int]):
         self.game_names = sorted(set(games))
         self.type_names = sorted(set(types))
         gi = {g: i for i, g in enumerate(self.game_names)}
         ti = {t: i for i, t in enumerate(self.type_names)}
         self.games = np.array([gi[g] for g in games], dtype=np.int16)
         self.types = np.array([ti[t] for t in types], dtype=np.int16)
+        self.order = np.array(order, dtype=np.int64)  # each document's place in the KB
 
     def _code(self, names: list[str], value: str | None) -> int | None:
         if value is None:
@@ -196,8 +197,8 @@ class Labels:
     def rank(
         self, acc: np.ndarray, game: str | None, entry_type: str | None, window: int
     ) -> tuple[list[tuple[int, float]], dict[str, dict[str, int]]]:
-        """The best `window` (docnum, score) under the filters, best first (ties by
-        docnum), and the facet counts: per game under the type filter, per type under
+        """The best `window` (docnum, score) under the filters, best first (ties in KB
+        order), and the facet counts: per game under the type filter, per type under
         the game filter."""
         matched = np.flatnonzero(acc)
         g, t = self._code(self.game_names, game), self._code(self.type_names, entry_type)
@@ -216,8 +217,8 @@ class Labels:
             kth = np.partition(scores, len(scores) - window)[len(scores) - window]
             keep = scores >= kth
             wanted, scores = wanted[keep], scores[keep]
-        order = np.lexsort((wanted, -scores))[:window]
-        return [(int(wanted[i]), float(scores[i])) for i in order], facets
+        best = np.lexsort((self.order[wanted], -scores))[:window]
+        return [(int(wanted[i]), float(scores[i])) for i in best], facets
 
 
 def _by_count(names: list[str], counts: np.ndarray) -> dict[str, int]:

@@ -225,7 +225,10 @@ class _Generation:
         self._stored: dict[int, dict] = {}
         self._keep_stored = n <= KEEP_STORED_DOCS
         self.impacts = ImpactIndex.open(target) if USE_IMPACTS else None
-        self.labels = Labels(self.games, self.types)
+        # KB order breaks ties in score: docnums depend on which writer process took
+        # which entries.
+        order = list(reader.column_reader("order")) if n else []
+        self.labels = Labels(self.games, self.types, order)
 
     def stored(self, docnum: int) -> dict:
         """A document's stored fields (kept: snippets read the same texts again)."""
@@ -390,7 +393,8 @@ class SearchService:
             facets = self._count(gen, matching_docs(gen.searcher, clauses), game, entry_type)
         if reranked:
             ranked = [(d, s * prior(d)) for d, s in ranked]
-            ranked.sort(key=lambda ds: (-ds[1], ds[0]))
+        kb_order = gen.labels.order
+        ranked.sort(key=lambda ds: (-ds[1], kb_order[ds[0]]))
         marks = tokens + [alt for alts in expand(tokens).values() for alt in alts]
         pattern = snippet_pattern(marks)
         prefer_zh = bool(HAN_RE.search(text))
