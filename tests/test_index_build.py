@@ -12,9 +12,11 @@ import pytest
 from whoosh import index
 
 from bench.relevance import load_queries
+from indexer import build as build_module
 from indexer.build import (
     CURRENT,
     META,
+    IndexUnavailableError,
     build_index,
     check_generation,
     current_generation,
@@ -161,3 +163,22 @@ def test_writer_processes_build_an_index_that_answers_the_same(kb, tmp_path):
         a, b = one.search(q), two.search(q)
         assert [(h.id, h.score) for h in a.hits] == [(h.id, h.score) for h in b.hits], q
         assert a.facets == b.facets and a.total == b.total, q
+
+
+def test_a_writer_process_that_dies_fails_the_build_and_keeps_serving(kb, tmp_path, monkeypatch):
+    """whoosh's multi-process writer drops the segment of a writer process that died
+    without a word; the generation check (every entry indexed) must catch it."""
+    good = build_index(kb, tmp_path, workers=1)
+    real = build_module.entry_document
+
+    def one_bad(entry, order, terms=None):
+        doc = real(entry, order, terms)
+        if order == 7:
+            doc["order"] = "not a number"  # the NUMERIC field raises in the writer process
+        return doc
+
+    monkeypatch.setattr(build_module, "entry_document", one_bad)
+    with pytest.raises(IndexUnavailableError, match="documents"):
+        build_index(kb, tmp_path, workers=2)
+    assert current_generation(tmp_path) == good
+    assert SearchService(tmp_path).search("神速回避").hits[0].id == "fe0-rule-god-speed-evasion"
