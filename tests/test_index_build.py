@@ -182,3 +182,15 @@ def test_a_writer_process_that_dies_fails_the_build_and_keeps_serving(kb, tmp_pa
         build_index(kb, tmp_path, workers=2)
     assert current_generation(tmp_path) == good
     assert SearchService(tmp_path).search("神速回避").hits[0].id == "fe0-rule-god-speed-evasion"
+
+
+def test_the_build_command_builds_and_rejects_a_bad_worker_count(tmp_path, capsys):
+    from indexer.__main__ import main
+
+    assert main(["build", "--index-dir", str(tmp_path), "--workers", "1"]) == 0
+    assert current_generation(tmp_path) is not None
+    assert "entries in" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as exc:
+        main(["build", "--index-dir", str(tmp_path), "--workers", "0"])
+    assert exc.value.code == 2
+    assert "--workers must be at least 1" in capsys.readouterr().err
