@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import ClassVar
 
 from indexer.analysis import HAN_RE, BilingualAnalyzer
@@ -78,7 +79,13 @@ def _paragraphs(text: str | None) -> list[str]:
 
 
 def _overlap(tokens: set[str], text: str) -> int:
-    return len(tokens & set(query_tokens(text)))
+    return len(tokens & _text_tokens(text))
+
+
+@lru_cache(maxsize=4096)
+def _text_tokens(text: str) -> frozenset[str]:
+    """A paragraph's words, analyzed once: the same rulings answer many questions."""
+    return frozenset(query_tokens(text))
 
 
 def answering_passage(entry: Entry, tokens: set[str]) -> tuple[dict[str, str], str]:
