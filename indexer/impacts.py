@@ -196,7 +196,8 @@ class ImpactIndex:
 
 
 class Labels:
-    """Each document's game and type as small integer codes, for numpy facet counts."""
+    """Each document's game, type and place in the KB, as arrays: facet counts, the
+    filters and the tie order of every search path come from these."""
 
     def __init__(self, games: list[str], types: list[str], order: list[int]):
         self.game_names = sorted(set(games))
@@ -207,19 +208,19 @@ class Labels:
         self.types = np.array([ti[t] for t in types], dtype=np.int16)
         self.order = np.array(order, dtype=np.int64)  # each document's place in the KB
 
-    def _code(self, names: list[str], value: str | None) -> int | None:
-        if value is None:
-            return None
-        return names.index(value) if value in names else -1
+    def game_code(self, game: str | None) -> int | None:
+        """The code of a game (-1 when no document has it; None for no game)."""
+        return _code(self.game_names, game)
 
-    def rank(
-        self, acc: np.ndarray, game: str | None, entry_type: str | None, window: int
-    ) -> tuple[list[tuple[int, float]], dict[str, dict[str, int]]]:
-        """The best `window` (docnum, score) under the filters, best first (ties in KB
-        order), and the facet counts: per game under the type filter, per type under
-        the game filter."""
-        matched = np.flatnonzero(acc)
-        g, t = self._code(self.game_names, game), self._code(self.type_names, entry_type)
+    def type_code(self, entry_type: str | None) -> int | None:
+        return _code(self.type_names, entry_type)
+
+    def facets(
+        self, matched: np.ndarray, game: str | None, entry_type: str | None
+    ) -> tuple[dict[str, dict[str, int]], np.ndarray]:
+        """Counts per game (under the type filter) and per type (under the game
+        filter) of the matched documents, and those passing both filters."""
+        g, t = self.game_code(game), self.type_code(entry_type)
         in_type = matched if t is None else matched[self.types[matched] == t]
         in_game = matched if g is None else matched[self.games[matched] == g]
         by_game = np.bincount(self.games[in_type], minlength=len(self.game_names))
@@ -229,6 +230,14 @@ class Labels:
             "type": _by_count(self.type_names, by_type),
         }
         wanted = in_game if t is None else in_game[self.types[in_game] == t]
+        return facets, wanted
+
+    def rank(
+        self, acc: np.ndarray, game: str | None, entry_type: str | None, window: int
+    ) -> tuple[list[tuple[int, float]], dict[str, dict[str, int]]]:
+        """The best `window` (docnum, score) under the filters, best first (ties in KB
+        order), and the facet counts."""
+        facets, wanted = self.facets(np.flatnonzero(acc), game, entry_type)
         scores = acc[wanted]
         if len(scores) > window:
             # Everything at or above the window-th best score, then an exact order.
@@ -237,6 +246,12 @@ class Labels:
             wanted, scores = wanted[keep], scores[keep]
         best = np.lexsort((self.order[wanted], -scores))[:window]
         return [(int(wanted[i]), float(scores[i])) for i in best], facets
+
+
+def _code(names: list[str], value: str | None) -> int | None:
+    if value is None:
+        return None
+    return names.index(value) if value in names else -1
 
 
 def _by_count(names: list[str], counts: np.ndarray) -> dict[str, int]:

@@ -14,10 +14,10 @@ import threading
 import unicodedata
 import weakref
 from collections import OrderedDict
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import numpy as np
 from whoosh import index
 from whoosh.query import And, Every, Query, Term
 
@@ -219,16 +219,15 @@ class _Generation:
         n = self.searcher.doc_count_all()
         # From the sortable columns, not the stored documents: reading every stored
         # document of a 100,000-entry index takes 1.1 s and 150 MB.
+        # KB order breaks ties in score: docnums depend on which writer process took
+        # which entries.
         reader = self.searcher.reader()
-        self.games: list[str] = list(reader.column_reader("game")) if n else []
-        self.types: list[str] = list(reader.column_reader("type")) if n else []
+        self.labels = Labels(
+            *(list(reader.column_reader(name)) if n else [] for name in ("game", "type", "order"))
+        )
         self._stored: dict[int, dict] = {}
         self._keep_stored = n <= KEEP_STORED_DOCS
         self.impacts = ImpactIndex.open(target) if USE_IMPACTS else None
-        # KB order breaks ties in score: docnums depend on which writer process took
-        # which entries.
-        order = list(reader.column_reader("order")) if n else []
-        self.labels = Labels(self.games, self.types, order)
 
     def stored(self, docnum: int) -> dict:
         """A document's stored fields (kept: snippets read the same texts again)."""
@@ -364,11 +363,12 @@ class SearchService:
         # skip_to_quality, so they are not query clauses).
         hinted = self.hints.detect_game(fold(text)) if text and not game else None
         is_question = bool(text) and _QUESTION_RE.search(text) is not None
-        games, types = gen.games, gen.types
+        labels = gen.labels
+        hinted_code, qa_code = labels.game_code(hinted), labels.type_code("qa")
 
         def prior(docnum: int) -> float:
-            factor = GAME_HINT_FACTOR if hinted and games[docnum] == hinted else 1.0
-            if is_question and types[docnum] == "qa":
+            factor = GAME_HINT_FACTOR if hinted and labels.games[docnum] == hinted_code else 1.0
+            if is_question and labels.types[docnum] == qa_code:
                 factor *= QA_PRIOR
             return factor
 
@@ -380,20 +380,22 @@ class SearchService:
                 Every(), filter=self._filter(game, entry_type), limit=window, sortedby="order"
             )
             ranked = [(h.docnum, 0.0) for h in results]
-            facets = self._count(gen, range(gen.searcher.doc_count_all()), game, entry_type)
+            everything = np.arange(gen.searcher.doc_count_all())
+            facets, _ = labels.facets(everything, game, entry_type)
         elif gen.impacts is not None:
             acc = gen.impacts.score(clauses)
-            ranked, facets = gen.labels.rank(acc, game, entry_type, window)
+            ranked, facets = labels.rank(acc, game, entry_type, window)
         else:
             query = to_whoosh(clauses)
             results = gen.searcher.search(
                 query, filter=self._filter(game, entry_type), limit=window
             )
             ranked = [(h.docnum, h.score or 0.0) for h in results]
-            facets = self._count(gen, matching_docs(gen.searcher, clauses), game, entry_type)
+            matched = np.fromiter(sorted(matching_docs(gen.searcher, clauses)), dtype=np.int64)
+            facets, _ = labels.facets(matched, game, entry_type)
         if reranked:
             ranked = [(d, s * prior(d)) for d, s in ranked]
-        kb_order = gen.labels.order
+        kb_order = labels.order
         ranked.sort(key=lambda ds: (-ds[1], kb_order[ds[0]]))
         marks = tokens + [alt for alts in expand(tokens).values() for alt in alts]
         pattern = snippet_pattern(marks)
@@ -424,23 +426,6 @@ class SearchService:
         if entry_type:
             filters.append(Term("type", entry_type))
         return And(filters) if len(filters) > 1 else (filters[0] if filters else None)
-
-    @staticmethod
-    def _count(
-        gen: _Generation, docnums: Iterable[int], game: str | None, entry_type: str | None
-    ) -> dict[str, dict[str, int]]:
-        """Counts per game (under the type filter) and per type (under the game filter)."""
-        games, types = gen.games, gen.types
-        by_game: dict[str, int] = {}
-        by_type: dict[str, int] = {}
-        for docnum in docnums:
-            g, t = games[docnum], types[docnum]
-            if entry_type is None or t == entry_type:
-                by_game[g] = by_game.get(g, 0) + 1
-            if game is None or g == game:
-                by_type[t] = by_type.get(t, 0) + 1
-        order = lambda d: {k: d[k] for k in sorted(d, key=lambda k: (-d[k], k))}  # noqa: E731
-        return {"game": order(by_game), "type": order(by_type)}
 
     @staticmethod
     def _snippet(stored: dict, fields: tuple[str, ...], pattern: re.Pattern | None) -> str:
