@@ -1,5 +1,10 @@
-"""The Flask application: `create_app()` loads the KB, makes sure the index serves it,
-and registers the API and the pages. Flask's CLI and gunicorn find it here."""
+"""The Flask application: `create_app()` validates the KB, makes sure an index generation
+serves it, and registers the API and the pages. Flask's CLI and gunicorn find it here.
+
+Every request answers from one engine (one index generation: its KB snapshot, index and
+statistics together), taken once when the request starts; a rebuild that moves `current`
+is picked up by the next request.
+"""
 
 from __future__ import annotations
 
@@ -7,31 +12,29 @@ import os
 from pathlib import Path
 
 import click
-from flask import Flask
+from flask import Flask, g
 
-from indexer.analysis import warm_up
 from indexer.answer import ask
-from indexer.build import build_index, ensure_index
-from indexer.hints import make_hints
-from indexer.search import SearchService
-from indexer.suggest import Suggester
-from kb.loader import load_kb
-from kb.termbase import load_termbase
+from indexer.build import build_index, ensure_engine
+from indexer.paths import default_index_dir
+from indexer.serving import EngineHolder
+from kb.loader import KB_ROOT
+from kb.validate import load_valid_kb
 from web.api import api
 from web.errors import register_error_handlers
 from web.pages import pages
-from web.render import TermMarker, register_filters
+from web.render import register_filters
 from web.security import register_security_headers
 
 ROOT = Path(__file__).resolve().parent
 
 
 def create_app(test_config: dict | None = None) -> Flask:
-    """Builds the app; the KB is validated first and a broken KB stops the start."""
+    """Builds the app; a KB that fails validation (file and line named) stops the start."""
     app = Flask(__name__, instance_path=str(ROOT / "instance"))
     app.config.from_mapping(
         KB_ROOT=None,
-        INDEX_DIR=os.environ.get("RULES_KB_INDEX_DIR") or str(Path(app.instance_path) / "index"),
+        INDEX_DIR=str(default_index_dir()),
         MAX_CONTENT_LENGTH=64 * 1024,
         SEARCH_CACHE_SIZE=int(os.environ.get("RULES_KB_SEARCH_CACHE", "2048")),
     )
@@ -40,20 +43,20 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.json.ensure_ascii = False
     app.json.sort_keys = False
 
-    kb = load_kb(Path(app.config["KB_ROOT"]) if app.config["KB_ROOT"] else None)
+    kb_root = Path(app.config["KB_ROOT"]) if app.config["KB_ROOT"] else KB_ROOT
+    kb, termbase = load_valid_kb(kb_root)
     index_dir = Path(app.config["INDEX_DIR"])
-    generation, built = ensure_index(kb, index_dir)
-    if built:
-        app.logger.info("built index generation %s for %d entries", generation.name, len(kb))
-    termbase = load_termbase(kb)
-    app.extensions["kb"] = kb
-    app.extensions["termbase"] = termbase
-    app.extensions["term_marker"] = TermMarker(termbase)
-    app.extensions["suggester"] = Suggester(kb, termbase)
-    app.extensions["search"] = SearchService(
-        index_dir, make_hints(kb, termbase), cache_size=app.config["SEARCH_CACHE_SIZE"]
+    engine, built = ensure_engine(
+        kb, termbase, index_dir, log=app.logger.warning, cache_size=app.config["SEARCH_CACHE_SIZE"]
     )
-    warm_up()  # jieba's dictionary now, not in the first request (and shared after fork)
+    if built:
+        app.logger.info("built index generation %s for %d entries", engine.name, len(kb))
+    app.extensions["engines"] = EngineHolder(index_dir, engine, app.config["SEARCH_CACHE_SIZE"])
+    app.extensions["kb_root"] = kb_root
+
+    @app.before_request
+    def _take_engine() -> None:
+        g.engine = app.extensions["engines"].get()
 
     register_error_handlers(app)
     register_security_headers(app)
@@ -66,37 +69,14 @@ def create_app(test_config: dict | None = None) -> Flask:
     @app.cli.command("build-index")
     def build_index_command() -> None:
         """Rebuilds the search index into a new generation and swaps it in."""
-        gen = build_index(app.extensions["kb"], index_dir)
-        click.echo(f"built {gen} ({len(app.extensions['kb'])} entries)")
+        fresh, tb = load_valid_kb(kb_root)
+        gen = build_index(fresh, index_dir, termbase=tb)
+        click.echo(f"built {gen} ({len(fresh)} entries)")
 
     @app.cli.command("ask")
     @click.argument("question")
     def ask_command(question: str) -> None:
         """Answers a rules question in the terminal, with citation and worked example."""
-        click.echo(format_answer(ask(app.extensions["search"], app.extensions["kb"], question)))
+        click.echo(ask(app.extensions["engines"].get(), question).as_text())
 
     return app
-
-
-def format_answer(result) -> str:
-    """The answer card as terminal text."""
-    lines = [f"Q: {result.query}"]
-    if result.answer is None:
-        lines.append(result.message)
-    else:
-        a = result.answer
-        lines.append(f"[{a.confidence} confidence] {a.entry.title.get(a.entry.source_lang)}")
-        if result.message:
-            lines.append(result.message)
-        for lang, text in a.text.items():
-            lines.append(f"--- {lang} ({a.provenance.get(lang)})")
-            lines.append(text)
-        lines.append(f"Cite: {a.entry.citation()}")
-        if a.example:
-            lines.append(f"Worked example {a.example['id']}: {a.example['title']}")
-            lines.append(f"  result: {a.example['result']}")
-            lines.extend(f"  - {s}" for s in a.example["steps"])
-    if result.related:
-        lines.append("See also:")
-        lines.extend(f"  {r['id']}: {r['title']}" for r in result.related)
-    return "\n".join(lines)

@@ -8,20 +8,15 @@ from __future__ import annotations
 
 import argparse
 import sys
-import tempfile
 from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.common import project_engine  # noqa: E402
 from bench.relevance import load_queries  # noqa: E402
 from indexer.answer import ask  # noqa: E402
-from indexer.build import ensure_index  # noqa: E402
-from indexer.hints import make_hints  # noqa: E402
-from indexer.search import SearchService  # noqa: E402
-from kb.loader import load_kb  # noqa: E402
-from kb.termbase import load_termbase  # noqa: E402
 
 
 def main() -> int:
@@ -29,16 +24,13 @@ def main() -> int:
     parser.add_argument("--queries", type=Path, default=ROOT / "bench" / "queries.yaml")
     parser.add_argument("--misses", action="store_true")
     args = parser.parse_args()
-    kb = load_kb()
-    index_dir = Path(tempfile.mkdtemp(prefix="ask-"))
-    ensure_index(kb, index_dir)
-    service = SearchService(index_dir, make_hints(kb, load_termbase(kb)))
+    engine = project_engine()
     questions = [q for q in load_queries(args.queries) if q["kind"] == "question"]
     right, confidence, misses = 0, Counter(), []
     by_lang: Counter = Counter()
     by_lang_right: Counter = Counter()
     for q in questions:
-        answer = ask(service, kb, q["q"]).answer
+        answer = ask(engine, q["q"]).answer
         ok = answer is not None and answer.entry.id in q["relevant"]
         by_lang[q["lang"]] += 1
         if ok:

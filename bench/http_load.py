@@ -27,9 +27,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.common import project_engine  # noqa: E402
 from bench.relevance import load_queries  # noqa: E402
-from indexer.build import ensure_index  # noqa: E402
-from kb.loader import load_kb  # noqa: E402
 
 LUA = """
 paths = {}
@@ -71,7 +70,7 @@ def main() -> int:
     if not shutil.which("wrk"):
         raise SystemExit("wrk is missing: apt-get install wrk")
     work = Path(tempfile.mkdtemp(prefix="http-"))
-    ensure_index(load_kb(), work / "index")
+    project_engine(work / "index")
     queries = [q["q"] for q in load_queries(ROOT / "bench" / "queries.yaml")]
     paths = work / "paths.txt"
     paths.write_text("\n".join(f"{args.endpoint}?q={urllib.parse.quote(q)}" for q in queries))

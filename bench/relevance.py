@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import tempfile
 from collections import defaultdict
 from pathlib import Path
 
@@ -20,11 +19,8 @@ import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from indexer.build import ensure_index
-from indexer.hints import make_hints
-from indexer.search import SearchService
-from kb.loader import load_kb
-from kb.termbase import load_termbase
+from bench.common import project_engine
+from indexer.engine import Engine
 
 HERE = Path(__file__).resolve().parent
 
@@ -38,11 +34,11 @@ def load_queries(path: Path) -> list[dict]:
     return queries
 
 
-def evaluate(service: SearchService, queries: list[dict]) -> list[dict]:
+def evaluate(engine: Engine, queries: list[dict]) -> list[dict]:
     """Runs every query; returns per-query ranks of the first relevant entry."""
     rows = []
     for q in queries:
-        result = service.search(q["q"], limit=10)
+        result = engine.search(q["q"], limit=10)
         ids = [h.id for h in result.hits]
         rank = next((i + 1 for i, h in enumerate(ids) if h in q["relevant"]), None)
         rows.append({**q, "rank": rank, "top": ids[:5], "notices": result.notices})
@@ -85,11 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--json", type=Path, help="write per-query rows as JSON")
     args = parser.parse_args(argv)
-    kb = load_kb()
-    index_dir = args.index_dir or Path(tempfile.mkdtemp(prefix="relevance-"))
-    ensure_index(kb, index_dir)
-    service = SearchService(index_dir, make_hints(kb, load_termbase(kb)))
-    rows = evaluate(service, load_queries(args.queries))
+    rows = evaluate(project_engine(args.index_dir), load_queries(args.queries))
     print(table(rows))
     if args.misses:
         print("\nqueries whose best answer is not at rank 1:")

@@ -28,9 +28,8 @@ sys.path.insert(0, str(ROOT))
 
 from bench.relevance import load_queries  # noqa: E402
 from bench.speed import percentiles, timed  # noqa: E402
-from indexer.analysis import BilingualAnalyzer  # noqa: E402
-from indexer.build import build_index  # noqa: E402
-from indexer.search import SearchService, query_tokens  # noqa: E402
+from indexer.build import analysis_for, build_index  # noqa: E402
+from indexer.engine import open_engine  # noqa: E402
 from kb.loader import KnowledgeBase, load_kb  # noqa: E402
 from kb.model import Localized  # noqa: E402
 from kb.termbase import Termbase  # noqa: E402
@@ -57,7 +56,7 @@ def synthetic_kb(kb: KnowledgeBase, size: int, seed: int = 20261130) -> Knowledg
             related=(),
             parent=None,
         )
-    return KnowledgeBase(entries, f"synthetic-{size}-{seed}", kb.root)
+    return KnowledgeBase(entries, f"synthetic-{size}-{seed}", kb.root, kb.registry)
 
 
 def du(path: Path) -> float:
@@ -66,7 +65,7 @@ def du(path: Path) -> float:
 
 def build_fts5(kb: KnowledgeBase, path: Path) -> float:
     """FTS5 over the same analyzer's tokens (space-joined); returns seconds."""
-    analyzer = BilingualAnalyzer()
+    analysis = analysis_for(kb)
     start = time.perf_counter()
     db = sqlite3.connect(path)
     db.execute("CREATE VIRTUAL TABLE docs USING fts5(id UNINDEXED, title, body, shown UNINDEXED)")
@@ -74,7 +73,7 @@ def build_fts5(kb: KnowledgeBase, path: Path) -> float:
     for e in kb.entries.values():
 
         def toks(text: str) -> str:
-            return " ".join(t.text for t in analyzer(text or "", mode="index"))
+            return " ".join(t.text for t in analysis.tokens(text or "", mode="index"))
 
         rows.append((e.id, toks(e.title.joined()), toks(e.text.joined()), e.text.joined()))
         if len(rows) >= 5000:
@@ -86,8 +85,8 @@ def build_fts5(kb: KnowledgeBase, path: Path) -> float:
     return time.perf_counter() - start
 
 
-def search_fts5(db: sqlite3.Connection, q: str) -> list:
-    tokens = [t.replace('"', "") for t in query_tokens(q)][:24]
+def search_fts5(db: sqlite3.Connection, analysis, q: str) -> list:
+    tokens = [t.replace('"', "") for t in analysis.words(q)][:24]
     if not tokens:
         return []
     match = " OR ".join(f'"{t}"' for t in tokens if t)
@@ -103,8 +102,8 @@ import sys
 from bench.rss import peak_rss_mb
 from pathlib import Path
 from bench.relevance import load_queries
-from indexer.search import SearchService
-service = SearchService(Path(sys.argv[1]), cache_size=0)
+from indexer.engine import open_engine
+service = open_engine(Path(sys.argv[1]), cache_size=0)
 for q in load_queries(Path("bench/queries.yaml"))[: int(sys.argv[2])]:
     service.search(q["q"])
 print(peak_rss_mb())
@@ -152,13 +151,13 @@ def main() -> int:
             f"({fts_s:.0f} s, {du(work) - du(work / 'whoosh'):.0f} MB)",
             flush=True,
         )
-        service = SearchService(work / "whoosh", cache_size=0)
+        service = open_engine(work / "whoosh", cache_size=0)
         db = sqlite3.connect(work / "fts5.db")
         for q in queries[:10]:
             service.search(q)
-            search_fts5(db, q)
+            search_fts5(db, service.analysis, q)
         w50, w99 = percentiles(timed(service.search, queries))
-        f50, f99 = percentiles(timed(functools.partial(search_fts5, db), queries))
+        f50, f99 = percentiles(timed(functools.partial(search_fts5, db, service.analysis), queries))
         print(
             f"search p50/p99: ours {w50:.1f} / {w99:.1f} ms; fts5 {f50:.1f} / {f99:.1f} ms;"
             f" ratio ours/fts5 p99 {w99 / f99:.1f}x",

@@ -21,12 +21,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.common import project_engine  # noqa: E402
 from bench.relevance import load_queries  # noqa: E402
-from indexer.build import ensure_index  # noqa: E402
-from indexer.hints import make_hints  # noqa: E402
-from indexer.search import SearchService  # noqa: E402
-from kb.loader import load_kb  # noqa: E402
-from kb.termbase import load_termbase  # noqa: E402
+from indexer.answer import ask  # noqa: E402
+from indexer.engine import open_engine  # noqa: E402
 
 
 def percentiles(ms: list[float]) -> tuple[float, float]:
@@ -49,6 +47,18 @@ def summary(name: str, runs: list[tuple[float, float]]) -> None:
     print(f"{name:<44} p50 {p50:8.2f} ms   p99 {p99:8.2f} ms   ({len(runs)} runs)")
 
 
+FIRST_ASK = """
+import time
+from app import create_app
+client = create_app({{"INDEX_DIR": {index!r}}}).test_client()
+t0 = time.perf_counter()
+client.get("/api/ask", query_string={{"q": "两个单位战斗力一样的时候谁赢？"}})
+t1 = time.perf_counter()
+client.get("/api/ask", query_string={{"q": "can a garrison retreat"}})
+t2 = time.perf_counter()
+print(f"{{(t1 - t0) * 1000:.2f}} {{(t2 - t1) * 1000:.2f}}")
+"""
+
 COLD = """
 import time
 from bench.rss import peak_rss_mb
@@ -68,22 +78,24 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
-    kb = load_kb()
     index_dir = Path(tempfile.mkdtemp(prefix="speed-"))
-    ensure_index(kb, index_dir)
-    hints = make_hints(kb, load_termbase(kb))
+    engine = project_engine(index_dir)
     queries = [q["q"] for q in load_queries(ROOT / "bench" / "queries.yaml")]
-    print(f"{len(kb)} entries, {len(queries)} queries\n")
+    print(f"{len(engine.kb)} entries, {len(queries)} queries\n")
 
-    uncached = SearchService(index_dir, hints, cache_size=0)
+    uncached = open_engine(index_dir, cache_size=0)
     for q in queries[:20]:
-        uncached.search(q)  # open the searcher, warm jieba and the OS cache
+        uncached.search(q)  # warm the OS cache and the lazily made tables
     summary(
         "in-process, every query new (no cache)",
         [percentiles(timed(uncached.search, queries)) for _ in range(args.runs)],
     )
+    summary(
+        "in-process ask, every query new (no cache)",
+        [percentiles(timed(lambda q: ask(uncached, q), queries)) for _ in range(args.runs)],
+    )
 
-    cached = SearchService(index_dir, hints)
+    cached = open_engine(index_dir)
     for q in queries:
         cached.search(q)
     summary(
@@ -92,9 +104,10 @@ def main() -> int:
     )
 
     from app import create_app
+    from indexer.serving import EngineHolder
 
     app = create_app({"INDEX_DIR": str(index_dir)})
-    app.extensions["search"] = SearchService(index_dir, hints, cache_size=0)
+    app.extensions["engines"] = EngineHolder(index_dir, open_engine(index_dir, cache_size=0))
     client = app.test_client()
     summary(
         "Flask test client /api/search (no cache)",
@@ -110,11 +123,29 @@ def main() -> int:
             for _ in range(args.runs)
         ],
     )
-    suggester = app.extensions["suggester"]
+    from indexer.suggest import Suggester
+
+    suggester = Suggester(engine.kb, engine.termbase)
     prefixes = [q[:n] for q in queries for n in (1, 2, 3) if len(q) >= n]
     summary(
         "suggest (every keystroke prefix)",
         [percentiles(timed(suggester.suggest, prefixes)) for _ in range(args.runs)],
+    )
+
+    firsts = []
+    for _ in range(args.runs):
+        out = subprocess.run(
+            [sys.executable, "-c", FIRST_ASK.format(index=str(index_dir))],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            check=True,
+        )
+        firsts.append([float(x) for x in out.stdout.split()])
+    print(
+        f"{'first /api/ask of a fresh app, then the second':<44} median "
+        f"{statistics.median(f[0] for f in firsts):.1f} ms, then "
+        f"{statistics.median(f[1] for f in firsts):.1f} ms ({args.runs} runs)"
     )
 
     starts, walls, rss = [], [], []

@@ -1,9 +1,10 @@
 """Text → tokens for both languages: jieba for Han text, stemmed words for Latin text.
 
-One tokenizer serves the index build and the query path, with one game-term
-dictionary loaded in one place (`use_game_terms`), so that what is indexed and
-what is searched are always segmented alike. Traditional Chinese is folded to
-Simplified first, keeping the text's length so highlight offsets stay valid.
+An `Analysis` is one tokenizer with one game-term dictionary. The index build makes it
+from the KB's terms and writes it into the generation; `open_engine` reads it back from
+there, so what is indexed and what is searched are always segmented alike, and no
+process-wide jieba state is involved. Traditional Chinese is folded to Simplified
+first, keeping the text's length so highlight offsets stay valid.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import pickle
 import re
 import sys
 import threading
+import weakref
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -70,9 +72,10 @@ STOP_WORDS = EN_STOP | ZH_STOP
 
 _t2s = opencc.OpenCC("t2s")
 _jieba_lock = threading.Lock()
-_tokenizer = jieba.Tokenizer()
-_terms: tuple[str, ...] = ()
 jieba.setLogLevel(logging.WARNING)
+# Every Analysis in use, by digest: whoosh's pickled schema names its tokenizer by the
+# digest of the analysis it was built with, and finds it here while indexing.
+_IN_USE: weakref.WeakValueDictionary[str, Analysis] = weakref.WeakValueDictionary()
 
 
 def fold(text: str) -> str:
@@ -90,32 +93,117 @@ def fold(text: str) -> str:
 _FULLWIDTH = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)}
 
 
-def use_game_terms(terms: Iterable[str], cache_dir: Path | None = None) -> str:
-    """Loads the game-term dictionary into the tokenizer; returns its hash.
+def dictionary_digest(terms: tuple[str, ...]) -> str:
+    """What an analysis's segmentation depends on: the analyzer version and the terms."""
+    digest = hashlib.sha256(ANALYZER_VERSION.encode())
+    digest.update("\n".join(terms).encode())
+    return digest.hexdigest()[:16]
 
-    Called once per process, by the index build and by the search service alike,
-    with the terms of the KB; the hash is stored with the index so that a changed
-    dictionary forces a rebuild. With a `cache_dir` (the app-owned index directory),
-    the finished dictionary is kept there as a pickle: it loads in a third of the time
-    jieba's own marshal cache takes (0.2 s instead of 0.6 s), which is most of a
-    server's start-up.
-    """
-    global _tokenizer, _terms
-    words = tuple(sorted({fold(t.strip()) for t in terms if HAN_RE.fullmatch(fold(t.strip()))}))
-    with _jieba_lock:
-        if words != _terms:
-            cache = cache_dir / f"jieba-{_dictionary_key(words)}.pickle" if cache_dir else None
-            tokenizer = _load_tokenizer(cache) if cache else None
-            if tokenizer is None:
-                tokenizer = jieba.Tokenizer()
+
+def normalized_terms(terms: Iterable[str]) -> tuple[str, ...]:
+    """Game terms as the dictionary holds them: folded, Han only, sorted, distinct."""
+    return tuple(sorted({fold(t.strip()) for t in terms if HAN_RE.fullmatch(fold(t.strip()))}))
+
+
+class Analysis:
+    """One jieba tokenizer with the KB's game terms added: the analysis of one index
+    generation. Instances are shared per digest within a process (the dictionary is
+    the bulk of a worker's memory)."""
+
+    def __init__(self, tokenizer: jieba.Tokenizer, terms: tuple[str, ...]):
+        self._tokenizer = tokenizer
+        self.terms = terms
+        self.digest = dictionary_digest(terms)
+        self._analyzer = self.analyzer()
+        _IN_USE.setdefault(self.digest, self)
+
+    @classmethod
+    def for_terms(cls, terms: Iterable[str], cache_dir: Path | None = None) -> Analysis:
+        """The analysis for a KB's game terms; `cache_dir` keeps the finished dictionary
+        for the next build (it loads in a third of jieba's own 0.6 s)."""
+        words = normalized_terms(terms)
+        found = _IN_USE.get(dictionary_digest(words))
+        if found is not None:
+            return found
+        cache = cache_dir / f"jieba-{_dictionary_key(words)}.pickle" if cache_dir else None
+        tokenizer = _load_tokenizer(cache) if cache else None
+        if tokenizer is None:
+            tokenizer = jieba.Tokenizer()
+            with _jieba_lock:
                 tokenizer.initialize()
-                for word in words:
-                    if len(word) >= 2:
-                        tokenizer.add_word(word, freq=max(tokenizer.suggest_freq(word), 2000))
-                if cache:
-                    _save_tokenizer(tokenizer, cache)
-            _tokenizer, _terms = tokenizer, words
-    return dictionary_hash()
+            for word in words:
+                if len(word) >= 2:
+                    tokenizer.add_word(word, freq=max(tokenizer.suggest_freq(word), 2000))
+            if cache:
+                _save_tokenizer(tokenizer, cache)
+        return cls(tokenizer, words)
+
+    @classmethod
+    def load(cls, path: Path, terms: tuple[str, ...]) -> Analysis:
+        """The analysis a generation was built with, from its saved dictionary (shared
+        with any analysis of the same digest already in this process)."""
+        found = _IN_USE.get(dictionary_digest(terms))
+        if found is not None:
+            return found
+        tokenizer = _load_tokenizer(path)
+        if tokenizer is None:
+            raise ValueError(f"{path} is not a readable dictionary")
+        return cls(tokenizer, terms)
+
+    def save(self, path: Path) -> None:
+        _save_tokenizer(self._tokenizer, path, prune=False)
+
+    def is_word(self, word: str) -> bool:
+        """Whether the dictionary (jieba's, with the game terms) knows this word."""
+        return bool(self._tokenizer.FREQ.get(word))
+
+    def analyzer(self):
+        """The whoosh analyzer chain of every text field: tokenize, lowercase, drop stop
+        words, stem."""
+        return (
+            BilingualTokenizer(self.digest)
+            | LowercaseFilter()
+            | StopFilter(stoplist=STOP_WORDS, minsize=1, renumber=False)
+            | DottedNumberStemFilter()
+        )
+
+    def tokens(self, text: str, mode: str = "query", positions: bool = False):
+        """The analyzed tokens of a text (`mode="index"` adds the sub-words indexed)."""
+        return self._analyzer(text, mode=mode, positions=positions)
+
+    def words(self, text: str) -> list[str]:
+        """The distinct index terms of a text, in order, as a query sees them."""
+        seen: dict[str, None] = {}
+        for token in self._analyzer(text, mode="query"):
+            seen.setdefault(token.text, None)
+        return list(seen)
+
+    def phrase_words(self, text: str) -> list[str]:
+        """Every word of a text in order (repeats kept), for phrase matching."""
+        return [t.text for t in self._analyzer(text, positions=True, mode="query")]
+
+    def index_words(self, text: str) -> frozenset[str]:
+        """Words and the sub-words the index holds too (必杀攻击 → 必杀)."""
+        return frozenset(t.text for t in self._analyzer(text, mode="index"))
+
+    def segment(self, text: str) -> list[str]:
+        """The main tokens of a text (for tests and debugging)."""
+        return [t.text for t in self._analyzer(text, mode="query")]
+
+    def han_tokens(self, text: str, offset: int) -> Iterator[tuple[str, int, int, bool]]:
+        """Yields (word, start, end, is_main) for Han text: each word, then its sub-words."""
+        tok = self._tokenizer
+        for word, start, end in tok.tokenize(text, HMM=True):
+            yield word, offset + start, offset + end, True
+            n = len(word)
+            if n > 2:
+                for size in (2, 3):
+                    if size >= n:
+                        continue
+                    for i in range(n - size + 1):
+                        sub = word[i : i + size]
+                        if tok.FREQ.get(sub):
+                            yield sub, offset + start + i, offset + start + i + size, False
 
 
 def _dictionary_key(words: tuple[str, ...]) -> str:
@@ -130,10 +218,11 @@ def _dictionary_key(words: tuple[str, ...]) -> str:
 
 
 def _load_tokenizer(path: Path) -> jieba.Tokenizer | None:
-    """The cached dictionary, or None when it is missing or unreadable (then rebuilt)."""
+    """A saved dictionary, or None when it is missing or unreadable."""
     try:
         with path.open("rb") as f:
-            # A pickle runs code when loaded: only ever our own file in our own directory.
+            # A pickle runs code when loaded: only ever our own file in our own directory
+            # (a generation's is checked against its manifest before it is read).
             freq, total = pickle.load(f)
     except (OSError, pickle.UnpicklingError, EOFError, ValueError, TypeError):
         return None
@@ -144,68 +233,46 @@ def _load_tokenizer(path: Path) -> jieba.Tokenizer | None:
     return tokenizer
 
 
-def _save_tokenizer(tokenizer: jieba.Tokenizer, path: Path) -> None:
-    """Writes the dictionary cache atomically (a reader never sees half a file)."""
+def _save_tokenizer(tokenizer: jieba.Tokenizer, path: Path, prune: bool = True) -> None:
+    """Writes a dictionary atomically (a reader never sees half a file); `prune` removes
+    the build cache's dictionaries of older KBs."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
         with tmp.open("wb") as f:
             pickle.dump((tokenizer.FREQ, tokenizer.total), f, protocol=pickle.HIGHEST_PROTOCOL)
         os.replace(tmp, path)
-        for old in path.parent.glob("jieba-*.pickle"):  # dictionaries of older KBs
-            if old != path:
-                old.unlink(missing_ok=True)
+        if prune:
+            for old in path.parent.glob("jieba-*.pickle"):
+                if old != path:
+                    old.unlink(missing_ok=True)
     except OSError:
-        pass  # a read-only directory only costs the next start its 0.4 s
-
-
-def dictionary_hash() -> str:
-    """A hash of the analyzer version and the game-term dictionary in use."""
-    digest = hashlib.sha256(ANALYZER_VERSION.encode())
-    digest.update("\n".join(_terms).encode())
-    return digest.hexdigest()[:16]
-
-
-def is_dictionary_word(word: str) -> bool:
-    """Whether jieba's dictionary (with the game terms) knows this word."""
-    return bool(_tokenizer.FREQ.get(word))
-
-
-def warm_up() -> None:
-    """Loads jieba's dictionary now rather than in the first request."""
-    with _jieba_lock:
-        _tokenizer.initialize()
-
-
-def _han_tokens(text: str, offset: int) -> Iterator[tuple[str, int, int, bool]]:
-    """Yields (word, start, end, is_main) for Han text: each word, then its sub-words."""
-    tok = _tokenizer
-    for word, start, end in tok.tokenize(text, HMM=True):
-        yield word, offset + start, offset + end, True
-        n = len(word)
-        if n > 2:
-            for size in (2, 3):
-                if size >= n:
-                    continue
-                for i in range(n - size + 1):
-                    sub = word[i : i + size]
-                    if tok.FREQ.get(sub):
-                        yield sub, offset + start + i, offset + start + i + size, False
-
-
-def segment(text: str) -> list[str]:
-    """The main tokens of a text, as the index sees them (for tests and debugging)."""
-    return [t.text for t in BilingualAnalyzer()(text, mode="query")]
+        if not prune:
+            raise  # a generation's own dictionary must be written
 
 
 class BilingualTokenizer(Tokenizer):
-    """Tokenizes mixed Chinese/English text with ordinal positions and char offsets."""
+    """Tokenizes mixed Chinese/English text with ordinal positions and char offsets,
+    with the dictionary of the `Analysis` whose digest it holds (whoosh pickles this
+    object into the schema: only the digest travels)."""
+
+    def __init__(self, digest: str):
+        self.digest = digest
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, BilingualTokenizer)
+        return isinstance(other, BilingualTokenizer) and other.digest == self.digest
 
     def __hash__(self) -> int:
-        return hash(BilingualTokenizer)
+        return hash((BilingualTokenizer, self.digest))
+
+    def _analysis(self) -> Analysis:
+        found = _IN_USE.get(self.digest)
+        if found is None:
+            raise RuntimeError(
+                f"the analysis {self.digest} is not loaded in this process: open the "
+                "generation with indexer.engine.open_engine, or build with its Analysis"
+            )
+        return found
 
     def __call__(
         self,
@@ -221,13 +288,14 @@ class BilingualTokenizer(Tokenizer):
         **kwargs,
     ) -> Iterator[Token]:
         token = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
+        analysis = self._analysis()
         folded = fold(value)
         pos = start_pos
         for m in SPLIT_RE.finditer(folded):
             piece = m.group()
             if HAN_RE.fullmatch(piece):
                 with_subwords = mode == "index"
-                for word, start, end, is_main in _han_tokens(piece, m.start()):
+                for word, start, end, is_main in analysis.han_tokens(piece, m.start()):
                     if not is_main and not with_subwords:
                         continue
                     if is_main:
@@ -266,13 +334,3 @@ class DottedNumberStemFilter(StemFilter):
             if not t.stopped and t.text.isascii() and t.text.isalpha() and t.text not in ignore:
                 t.text = stemfn(t.text)
             yield t
-
-
-def BilingualAnalyzer():  # noqa: N802 - named like whoosh's analyzer factories
-    """The analyzer of every text field: tokenize, lowercase, drop stop words, stem."""
-    return (
-        BilingualTokenizer()
-        | LowercaseFilter()
-        | StopFilter(stoplist=STOP_WORDS, minsize=1, renumber=False)
-        | DottedNumberStemFilter()
-    )

@@ -1,46 +1,65 @@
-"""Builds the index into a new generation directory, checks it, then swaps it in.
+"""Builds an index generation: everything needed to answer, written into a new
+directory, verified, then swapped in.
 
-Never rebuild in place: readers would see an empty or half-written index. The
-`current` symlink is replaced atomically (`os.replace`), under a lock, and the
-previous generations are kept a while for readers still using them.
+Never rebuild in place: readers would see an empty or half-written index. A build
+writes under a temporary name (`.building-…`), writes the manifest last, opens the
+result as the service would, and only then renames it to `gen-…` and replaces the
+`current` symlink atomically (`os.replace`), under a lock. A build that dies leaves only
+a temporary directory, which never counts as a generation and is removed by the next
+build. The previous generations are kept a while for readers still using them.
 """
 
 from __future__ import annotations
 
 import fcntl
-import gc
 import json
 import multiprocessing
 import os
-import re
+import pickle
 import shutil
 import time
-import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
 from whoosh import index
 from whoosh.multiproc import MpWriter
 
-from indexer import synonyms
-from indexer.analysis import HAN_RE, dictionary_hash, fold, use_game_terms
-from indexer.impacts import ImpactIndex, write_impacts
-from indexer.schema import FIELD_BOOSTS, SCHEMA_VERSION, make_schema
+from indexer.analysis import HAN_RE, Analysis, fold
+from indexer.docs import FIELDS, Labels
+from indexer.engine import Engine, code_expectations, open_engine
+from indexer.generation import (
+    BUILDING_PREFIX,
+    CURRENT,
+    DOCS,
+    EXAMPLES,
+    GENERATION_PREFIX,
+    KB_SNAPSHOT,
+    STATS,
+    TOKENIZER,
+    WHOOSH,
+    GenerationError,
+    current_target,
+    write_manifest,
+)
+from indexer.impacts_write import write_impacts
+from indexer.numbers import entry_numbers
+from indexer.schema import make_schema
+from indexer.scoring import FIELD_BOOSTS
+from indexer.spelling import english_vocabulary, term_words
+from indexer.stats import QueryStats
+from kb.examples import load_examples
 from kb.loader import KnowledgeBase
 from kb.model import Entry
 from kb.termbase import Termbase, TermRecord, load_termbase
 
-CURRENT = "current"
 # KBs this large are indexed by several writer processes, one index segment each.
 PARALLEL_MIN_ENTRIES = 2_000
-META = "kb-meta.json"
 KEEP_GENERATIONS = 3
-
-
-class IndexUnavailableError(RuntimeError):
-    """The index directory is missing, corrupt or built from another KB."""
+# A temporary build directory older than this is a dead build's, and is removed.
+STALE_BUILD_SECONDS = 3600
 
 
 def kb_terms(kb: KnowledgeBase) -> set[str]:
@@ -56,26 +75,9 @@ def kb_terms(kb: KnowledgeBase) -> set[str]:
     return {w for w in words if HAN_RE.fullmatch(fold(w)) and 2 <= len(w) <= 8}
 
 
-def configure_analysis(kb: KnowledgeBase, cache_dir: Path | None = None) -> str:
-    """Loads the KB's game terms into the analyzer: the one place both paths call
-    (`cache_dir` keeps the finished dictionary for the next start)."""
-    digest = use_game_terms(kb_terms(kb), cache_dir)
-    synonyms._analyzed.cache_clear()  # keys were segmented with the old dictionary
-    return digest
-
-
-def entry_numbers(entry: Entry) -> list[str]:
-    """Official numbers a judge may type for this entry: Q&A and rule numbers, pages."""
-    out: list[str] = []
-    number = entry.number
-    if number:
-        out.append(number)
-        if entry.type == "qa":
-            out += [f"q{number}", f"qa{number}", f"{entry.game}-{number}"]
-    if entry.type == "errata":
-        for page in re.findall(r"page\s*(\d+)", entry.source.locator, re.IGNORECASE):
-            out.append(f"p{page}")
-    return out
+def analysis_for(kb: KnowledgeBase, cache_dir: Path | None = None) -> Analysis:
+    """The analysis a generation of this KB is built with: jieba plus its game terms."""
+    return Analysis.for_terms(kb_terms(kb), cache_dir)
 
 
 @dataclass(frozen=True)
@@ -101,7 +103,7 @@ def _forms(records: list[TermRecord]) -> str:
     return "\n".join(f for r in records for f in (*r.forms("zh"), *r.forms("en")))
 
 
-def entry_document(entry: Entry, order: int, terms: TermIndex | None = None) -> dict:
+def entry_document(entry: Entry, order: int, terms: TermIndex | None, kb: KnowledgeBase) -> dict:
     """The index document of one entry; term forms in both languages make an English
     question find a Chinese-only ruling and the reverse."""
     # An erratum's original wording and the translator's commentary are source text a
@@ -121,16 +123,25 @@ def entry_document(entry: Entry, order: int, terms: TermIndex | None = None) -> 
         "id": entry.id,
         "game": entry.game,
         "type": entry.type,
-        "numbers": ",".join(entry_numbers(entry)),
+        "numbers": ",".join(entry_numbers(entry, kb.registry)),
         "keys": "\n".join(
             [entry.title.joined(), defines, *term_list, *cards, entry.source.locator]
         ),
         "defines": defines,
         "body": "\n".join([entry.text.zh or "", entry.text.en or "", *extra]),
+        "order": order,
+    }
+
+
+def shown_record(entry: Entry) -> dict:
+    """What a hit shows of an entry (the generation's `docs/records.bin`)."""
+    return {
+        "id": entry.id,
+        "game": entry.game,
+        "type": entry.type,
         "title": entry.title.joined(),
         "body_zh": entry.text.zh or "",
         "body_en": entry.text.en or "",
-        "order": order,
     }
 
 
@@ -139,8 +150,8 @@ def _writer(ix, workers: int):
 
     Separate files, not one compound file: whoosh copies each part of a compound file
     into memory when it opens it (176 MB per worker at 100,000 entries). The writer
-    processes must be forked, so that they segment with the game-term dictionary this
-    process loaded; where fork is not the start method, one writer does it all.
+    processes must be forked, so that they segment with the analysis this process
+    made; where fork is not the start method, one writer does it all.
     """
     if workers > 1 and multiprocessing.get_start_method() == "fork":
         return MpWriter(
@@ -165,62 +176,98 @@ def build_lock(base_dir: Path) -> Iterator[None]:
             fcntl.flock(fh, fcntl.LOCK_UN)
 
 
-def read_meta(generation: Path) -> dict:
-    """The metadata written beside an index generation (empty if missing or unreadable)."""
-    try:
-        return json.loads((generation / META).read_text())
-    except (OSError, ValueError):
-        return {}
+def query_stats(kb: KnowledgeBase, tb: Termbase, analysis: Analysis) -> QueryStats:
+    """What the query side derives from the KB, computed once here."""
+    df: dict[str, int] = {}
+    for entry in kb.entries.values():
+        text = "\n".join(
+            [
+                entry.title.joined(),
+                entry.text.joined(),
+                " ".join(entry.terms),
+                " ".join(c.name.joined() for c in entry.cards),
+                entry.id.replace("-", " "),
+            ]
+        )
+        for word in analysis.index_words(text):
+            df[word] = df.get(word, 0) + 1
+    english = [e.text.en or "" for e in kb.entries.values()]
+    english += [e.title.en or "" for e in kb.entries.values()]
+    english_terms = [f for r in tb.records for f in r.forms("en")]
+    english_terms += [c.name.en for e in kb.entries.values() for c in e.cards if c.name.en]
+    chinese = set(kb_terms(kb)) | {f for r in tb.records for f in r.forms("zh")}
+    chinese |= {c.name.zh for e in kb.entries.values() for c in e.cards if c.name.zh}
+    return QueryStats(
+        entries=len(kb),
+        df=df,
+        game_words=_game_words(kb, tb),
+        english_words=dict(english_vocabulary(english + english_terms)),
+        english_term_words=term_words(english_terms),
+        chinese_terms=tuple(sorted(chinese)),
+    )
 
 
-def expected_meta(kb: KnowledgeBase) -> dict:
-    return {
-        "content_hash": kb.content_hash,
-        "dictionary_hash": dictionary_hash(),
-        "schema_version": SCHEMA_VERSION,
-        "entries": len(kb),
+def _game_words(kb: KnowledgeBase, tb: Termbase) -> dict[str, str]:
+    """Term forms and card names that only one game's texts use."""
+    per_game: dict[str, set[str]] = {}
+    for r in tb.records:
+        forms = [*r.forms("zh"), *(f for f in r.forms("en") if len(f) >= 4)]
+        per_game.setdefault(r.game, set()).update(fold(f).lower() for f in forms if len(f) >= 2)
+    for e in kb.entries.values():
+        for card in e.cards:
+            for name in card.name.as_dict().values():
+                if len(name) >= 2:
+                    per_game.setdefault(e.game, set()).add(fold(name).lower())
+    texts = {
+        g.slug: "\n".join(
+            fold(e.text.joined() + e.title.joined()).lower() for e in kb.by_game(g.slug)
+        )
+        for g in kb.registry
     }
+    words: dict[str, str] = {}
+    for game, found in per_game.items():
+        for word in found:
+            if not any(word in t for g, t in texts.items() if g != game):
+                words[word] = game
+    return words
 
 
-def check_generation(generation: Path, kb: KnowledgeBase) -> str | None:
-    """Why a generation cannot serve this KB (None when it can)."""
-    meta = read_meta(generation)
-    if not meta:
-        return "no readable metadata (missing or half-written index)"
-    want = expected_meta(kb)
-    for key, value in want.items():
-        if meta.get(key) != value:
-            return f"{key} is {meta.get(key)!r}, expected {value!r}"
-    # whoosh leaves the file of a corrupt TOC open: probe quietly, then close it.
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", ResourceWarning)
-        problem = _probe(generation, len(kb))
-        gc.collect()
-    return problem
+def _write_docs(generation: Path, kb: KnowledgeBase, searcher) -> None:
+    """Labels and shown texts in document-number order (a writer process's segment
+    decides which numbers its entries get)."""
+    entries = list(kb.entries.values())
+    n = searcher.doc_count_all()
+    order = np.array(list(searcher.reader().column_reader("order")), dtype=np.int64)
+    if len(order) != n:
+        raise GenerationError(f"{n} documents but {len(order)} order values")
+    ordered = [entries[int(o)] for o in order]
+    labels = Labels.of([e.game for e in ordered], [e.type for e in ordered], list(order))
+    out = generation / DOCS
+    out.mkdir()
+    np.save(out / "game.npy", labels.games)
+    np.save(out / "type.npy", labels.types)
+    np.save(out / "order.npy", labels.order)
+    (out / "labels.json").write_text(
+        json.dumps({"games": labels.game_names, "types": labels.type_names}), encoding="utf-8"
+    )
+    offsets = np.zeros(n + 1, dtype=np.int64)
+    with (out / "records.bin").open("wb") as f:
+        for i, entry in enumerate(ordered):
+            record = shown_record(entry)
+            assert tuple(record) == FIELDS
+            data = json.dumps(record, ensure_ascii=False, separators=(",", ":")).encode()
+            f.write(data)
+            offsets[i + 1] = offsets[i] + len(data)
+    np.save(out / "offsets.npy", offsets)
 
 
-def _probe(generation: Path, expected: int) -> str | None:
-    try:
-        ix = index.open_dir(str(generation))
-        with ix.searcher() as searcher:
-            if searcher.doc_count() != expected:
-                return f"holds {searcher.doc_count()} documents, expected {expected}"
-    except Exception as exc:
-        return f"cannot be opened: {type(exc).__name__}: {exc}"
-    try:
-        impacts = ImpactIndex.open(generation)
-    except Exception as exc:
-        return f"impact postings cannot be read: {type(exc).__name__}: {exc}"
-    if impacts is None:
-        return "has no impact postings"
-    if impacts.doc_count != expected:
-        return f"impact postings cover {impacts.doc_count} documents, expected {expected}"
-    return None
-
-
-def current_generation(base_dir: Path) -> Path | None:
-    link = base_dir / CURRENT
-    return Path(os.path.realpath(link)) if link.exists() else None
+def _example_results(kb: KnowledgeBase) -> dict[str, dict]:
+    """Every worked example's result at its defaults, computed once per generation."""
+    out: dict[str, dict] = {}
+    for ex in load_examples(kb.registry).by_id.values():
+        done = ex.as_dict()  # runs it at its defaults, as JSON
+        out[ex.id] = {"params": done["params"], "result": done["result"], "steps": done["steps"]}
+    return out
 
 
 def build_index(
@@ -234,40 +281,84 @@ def build_index(
 
     `workers` writer processes each segment and index their share of the entries
     into a segment of their own (default: one per CPU for KBs of PARALLEL_MIN_ENTRIES
-    or more; half a build is jieba, half whoosh's writer, and both are single-threaded
-    Python). The segments are kept, not merged: the searcher reads several segments as
+    or more). The segments are kept, not merged: the searcher reads several segments as
     one index, and merging would cost what the parallelism saved.
     """
     if workers is None:
         workers = (os.cpu_count() or 1) if len(kb) >= PARALLEL_MIN_ENTRIES else 1
     base_dir = Path(base_dir)
-    configure_analysis(kb, base_dir)
+    tb = termbase if termbase is not None else load_termbase(kb)
     with build_lock(base_dir):
-        generation = base_dir / f"gen-{time.strftime('%Y%m%d-%H%M%S')}-{time.time_ns() % 10**9:09d}"
-        generation.mkdir()
+        _remove_dead_builds(base_dir)
+        analysis = analysis_for(kb, base_dir)
+        now = time.time_ns()  # one reading: names sort in the order generations were built
+        stamp = f"{time.strftime('%Y%m%d-%H%M%S', time.gmtime(now // 10**9))}-{now % 10**9:09d}"
+        work = base_dir / f"{BUILDING_PREFIX}{stamp}-{os.getpid()}"
+        work.mkdir()
         try:
-            ix = index.create_in(str(generation), make_schema())
-            writer = _writer(ix, workers)
-            total = len(kb)
-            terms = TermIndex.of(termbase if termbase is not None else load_termbase(kb))
-            for n, entry in enumerate(kb.entries.values()):
-                writer.add_document(**entry_document(entry, n, terms))
-                if progress and (n + 1) % 1000 == 0:
-                    progress(n + 1, total)
-            writer.commit()
-            with ix.searcher() as searcher:
-                write_impacts(searcher, [*FIELD_BOOSTS, "numbers"], generation)
-            meta = expected_meta(kb) | {"built_at": time.time()}
-            (generation / META).write_text(json.dumps(meta, indent=1))
-            problem = check_generation(generation, kb)
-            if problem:
-                raise IndexUnavailableError(f"new index generation failed its check: {problem}")
+            _write_generation(work, kb, tb, analysis, workers, progress)
+            generation = base_dir / f"{GENERATION_PREFIX}{stamp}"
+            os.rename(work, generation)
         except BaseException:
-            shutil.rmtree(generation, ignore_errors=True)
+            shutil.rmtree(work, ignore_errors=True)
             raise
         _swap(base_dir, generation)
         _prune(base_dir, generation)
     return generation
+
+
+def _write_generation(
+    work: Path,
+    kb: KnowledgeBase,
+    tb: Termbase,
+    analysis: Analysis,
+    workers: int,
+    progress: Callable[[int, int], None] | None,
+) -> None:
+    analysis.save(work / TOKENIZER)
+    (work / WHOOSH).mkdir()
+    ix = index.create_in(str(work / WHOOSH), make_schema(analysis))
+    writer = _writer(ix, workers)
+    terms = TermIndex.of(tb)
+    total = len(kb)
+    for n, entry in enumerate(kb.entries.values()):
+        writer.add_document(**entry_document(entry, n, terms, kb))
+        if progress and (n + 1) % 1000 == 0:
+            progress(n + 1, total)
+    writer.commit()
+    with ix.searcher() as searcher:
+        if searcher.doc_count() != total:
+            # whoosh's multi-process writer drops the segment of a process that died.
+            raise GenerationError(
+                f"the new index holds {searcher.doc_count()} documents, expected {total}"
+            )
+        write_impacts(searcher, [*FIELD_BOOSTS, "numbers"], work)
+        _write_docs(work, kb, searcher)
+    ix.storage.close()
+    with (work / KB_SNAPSHOT).open("wb") as f:
+        pickle.dump((kb, tb.records), f, protocol=pickle.HIGHEST_PROTOCOL)
+    with (work / STATS).open("wb") as f:
+        pickle.dump(query_stats(kb, tb, analysis), f, protocol=pickle.HIGHEST_PROTOCOL)
+    (work / EXAMPLES).write_text(
+        json.dumps(_example_results(kb), ensure_ascii=False), encoding="utf-8"
+    )
+    meta = {
+        "content_hash": kb.content_hash,
+        "entries": total,
+        "terms": list(analysis.terms),
+        "dictionary_hash": analysis.digest,
+        "built_at": time.time(),
+        **code_expectations(load_examples(kb.registry)),
+    }
+    write_manifest(work, meta)
+    check(open_engine(work, cache_size=0))
+
+
+def check(engine: Engine) -> None:
+    """A newly built generation must answer a real query through the engine."""
+    problem = engine.probe()
+    if problem:
+        raise GenerationError(f"{engine.name}: {problem}")
 
 
 def _swap(base_dir: Path, generation: Path) -> None:
@@ -277,22 +368,72 @@ def _swap(base_dir: Path, generation: Path) -> None:
 
 
 def _prune(base_dir: Path, keep: Path) -> None:
-    gens = sorted((p for p in base_dir.glob("gen-*") if p.is_dir()), key=lambda p: p.name)
+    gens = sorted(
+        (p for p in base_dir.glob(f"{GENERATION_PREFIX}*") if p.is_dir()), key=lambda p: p.name
+    )
     for old in gens[:-KEEP_GENERATIONS]:
         if old != keep:
             shutil.rmtree(old, ignore_errors=True)
 
 
-def ensure_index(kb: KnowledgeBase, base_dir: Path) -> tuple[Path, bool]:
-    """Returns a generation that serves `kb`, building one if missing, stale or corrupt."""
+def _remove_dead_builds(base_dir: Path) -> None:
+    """Temporary directories of builds that died (under the lock no build is running,
+    but a younger one may be another host's on a shared disk: keep those an hour)."""
+    for dead in base_dir.glob(f"{BUILDING_PREFIX}*"):
+        try:
+            if time.time() - dead.stat().st_mtime > STALE_BUILD_SECONDS or _pid_gone(dead):
+                shutil.rmtree(dead, ignore_errors=True)
+        except OSError:
+            pass
+
+
+def _pid_gone(path: Path) -> bool:
+    try:
+        pid = int(path.name.rsplit("-", 1)[1])
+    except (IndexError, ValueError):
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:
+        return False
+    return pid == os.getpid()
+
+
+def why_not_serving(engine: Engine, kb: KnowledgeBase) -> str | None:
+    """Why a sound generation does not serve this KB (None when it does)."""
+    if engine.content_hash != kb.content_hash:
+        return f"built from KB {engine.content_hash}, the KB is now {kb.content_hash}"
+    return None
+
+
+def ensure_engine(
+    kb: KnowledgeBase,
+    termbase: Termbase,
+    base_dir: Path,
+    log: Callable[[str], None] | None = None,
+    cache_size: int = 2048,
+) -> tuple[Engine, bool]:
+    """An engine over a generation that serves `kb`: the current one when it is sound
+    and up to date, else a new build. Returns the engine and whether it was built."""
     base_dir = Path(base_dir)
     base_dir.mkdir(parents=True, exist_ok=True)
-    configure_analysis(kb, base_dir)
-    generation = current_generation(base_dir)
-    if generation is not None and check_generation(generation, kb) is None:
-        return generation, False
-    with build_lock(base_dir):  # another process may have built it meanwhile
-        generation = current_generation(base_dir)
-        if generation is not None and check_generation(generation, kb) is None:
-            return generation, False
-    return build_index(kb, base_dir), True
+    for attempt in range(2):
+        try:
+            engine = open_engine(base_dir, cache_size=cache_size)
+            problem = why_not_serving(engine, kb)
+        except GenerationError as exc:
+            problem = str(exc)
+        if problem is None:
+            return engine, False
+        if attempt == 0:
+            # Another process may be building it right now: wait for its lock, look again.
+            with build_lock(base_dir):
+                pass
+    if log and current_target(base_dir) is not None:
+        log(f"rebuilding the index: {problem}")
+    if (base_dir / CURRENT).exists() and not (base_dir / CURRENT).is_symlink():
+        raise GenerationError(problem)  # a plain directory: never removed for the user
+    build_index(kb, base_dir, termbase=termbase)
+    return open_engine(base_dir, cache_size=cache_size), True

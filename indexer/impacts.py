@@ -20,84 +20,14 @@ from __future__ import annotations
 
 import json
 import os
-import pickle
-from array import array
-from itertools import accumulate
 from pathlib import Path
 
 import numpy as np
-from whoosh.formats import Positions
-from whoosh.system import _INT_SIZE
 
+from indexer.generation import IMPACTS
 from indexer.scoring import Clause
 
-IMPACTS = "impacts"
 FORMAT_VERSION = 1
-
-
-def write_impacts(searcher, fields: list[str], target: Path) -> None:
-    """Computes every posting's score in `fields` from a finished whoosh index."""
-    reader = searcher.reader()
-    weighting = searcher.weighting
-    n = searcher.doc_count_all()
-    docs = array("i")
-    weights = array("d")
-    scores: list[np.ndarray] = []
-    pos_counts = array("q")
-    positions = array("i")
-    terms: dict[str, list[int]] = {}
-    for field in fields:
-        fieldtype = searcher.schema[field]
-        positional = fieldtype.format.supports("positions")
-        decode = _position_decoder(fieldtype.format)
-        lengths = np.array(
-            [searcher.doc_field_length(d, field, 1) for d in range(n)], dtype=np.float64
-        )
-        avgfl = searcher.avg_field_length(field) or 1
-        b = getattr(weighting, "_field_B", {}).get(field, weighting.B)
-        k1 = weighting.K1
-        for btext in list(reader.lexicon(field)):
-            start = len(docs)
-            for seg_reader, offset in reader.leaf_readers():
-                if (field, btext) not in seg_reader:
-                    continue
-                matcher = seg_reader.postings(field, btext)
-                # Whole blocks at a time (whoosh's per-posting calls cost 2 µs each).
-                while matcher.is_active():
-                    matcher._read_ids()
-                    matcher._read_weights()
-                    ids = matcher._ids
-                    docs.extend([d + offset for d in ids] if offset else ids)
-                    weights.extend(list(matcher._weights))
-                    if positional:
-                        matcher._read_values()
-                        for value in matcher._values:
-                            found = decode(value)
-                            positions.extend(found)
-                            pos_counts.append(len(found))
-                    else:
-                        pos_counts.extend([0] * len(matcher._ids))
-                    matcher._next_block()
-            end = len(docs)
-            if end == start:
-                continue
-            text = fieldtype.from_bytes(btext)
-            idf = searcher.idf(field, btext)
-            tf = np.array(weights[start:end], dtype=np.float64)  # copies: the arrays grow
-            fl = lengths[np.array(docs[start:end], dtype=np.int64)]
-            # whoosh.scoring.bm25, operation for operation.
-            scores.append(idf * ((tf * (k1 + 1)) / (tf + k1 * ((1 - b) + b * fl / avgfl))))
-            terms[f"{field}\t{text}"] = [start, end]
-    out = target / IMPACTS
-    out.mkdir()
-    np.save(out / "docs.npy", np.frombuffer(docs, dtype=np.int32))
-    np.save(out / "scores.npy", np.concatenate(scores) if scores else np.zeros(0))
-    pos_start = np.zeros(len(pos_counts) + 1, dtype=np.int64)
-    np.cumsum(np.frombuffer(pos_counts, dtype=np.int64), out=pos_start[1:])
-    np.save(out / "pos_start.npy", pos_start)
-    np.save(out / "positions.npy", np.frombuffer(positions, dtype=np.int32))
-    meta = {"version": FORMAT_VERSION, "docs": n, "terms": terms}
-    (out / "terms.json").write_text(json.dumps(meta, ensure_ascii=False))
 
 
 def _mapped(path: Path) -> np.ndarray:
@@ -106,25 +36,11 @@ def _mapped(path: Path) -> np.ndarray:
     return np.load(path, mmap_mode="r").view(np.ndarray)
 
 
-def _position_decoder(fmt):
-    """whoosh's Positions.decode_positions, with the running sum done in C (a third
-    of the build's impact step is decoding positions); other formats decode their own."""
-    if type(fmt) is not Positions:
-        return getattr(fmt, "decode_positions", None)  # None: the field has no positions
-
-    def decode(value: bytes) -> list[int]:
-        if not value.endswith(b"."):
-            value += b"."
-        return list(accumulate(pickle.loads(value[_INT_SIZE:])))
-
-    return decode
-
-
 class ImpactIndex:
     """Scores clauses from the memory-mapped impact postings of one generation."""
 
     def __init__(self, directory: Path):
-        meta = json.loads((directory / "terms.json").read_text())
+        meta = json.loads((directory / "terms.json").read_text(encoding="utf-8"))
         if meta.get("version") != FORMAT_VERSION:
             raise ValueError(f"impact postings of version {meta.get('version')}")
         self.doc_count: int = meta["docs"]
@@ -193,68 +109,3 @@ class ImpactIndex:
             idx = np.array(matched)
             total = sum(self._scores[p[idx]] for p in picks)
             acc[common[idx]] += c.boost * total
-
-
-class Labels:
-    """Each document's game, type and place in the KB, as arrays: facet counts, the
-    filters and the tie order of every search path come from these."""
-
-    def __init__(self, games: list[str], types: list[str], order: list[int]):
-        self.game_names = sorted(set(games))
-        self.type_names = sorted(set(types))
-        gi = {g: i for i, g in enumerate(self.game_names)}
-        ti = {t: i for i, t in enumerate(self.type_names)}
-        self.games = np.array([gi[g] for g in games], dtype=np.int16)
-        self.types = np.array([ti[t] for t in types], dtype=np.int16)
-        self.order = np.array(order, dtype=np.int64)  # each document's place in the KB
-
-    def game_code(self, game: str | None) -> int | None:
-        """The code of a game (-1 when no document has it; None for no game)."""
-        return _code(self.game_names, game)
-
-    def type_code(self, entry_type: str | None) -> int | None:
-        return _code(self.type_names, entry_type)
-
-    def facets(
-        self, matched: np.ndarray, game: str | None, entry_type: str | None
-    ) -> tuple[dict[str, dict[str, int]], np.ndarray]:
-        """Counts per game (under the type filter) and per type (under the game
-        filter) of the matched documents, and those passing both filters."""
-        g, t = self.game_code(game), self.type_code(entry_type)
-        in_type = matched if t is None else matched[self.types[matched] == t]
-        in_game = matched if g is None else matched[self.games[matched] == g]
-        by_game = np.bincount(self.games[in_type], minlength=len(self.game_names))
-        by_type = np.bincount(self.types[in_game], minlength=len(self.type_names))
-        facets = {
-            "game": _by_count(self.game_names, by_game),
-            "type": _by_count(self.type_names, by_type),
-        }
-        wanted = in_game if t is None else in_game[self.types[in_game] == t]
-        return facets, wanted
-
-    def rank(
-        self, acc: np.ndarray, game: str | None, entry_type: str | None, window: int
-    ) -> tuple[list[tuple[int, float]], dict[str, dict[str, int]]]:
-        """The best `window` (docnum, score) under the filters, best first (ties in KB
-        order), and the facet counts."""
-        facets, wanted = self.facets(np.flatnonzero(acc), game, entry_type)
-        scores = acc[wanted]
-        if len(scores) > window:
-            # Everything at or above the window-th best score, then an exact order.
-            kth = np.partition(scores, len(scores) - window)[len(scores) - window]
-            keep = scores >= kth
-            wanted, scores = wanted[keep], scores[keep]
-        best = np.lexsort((self.order[wanted], -scores))[:window]
-        return [(int(wanted[i]), float(scores[i])) for i in best], facets
-
-
-def _code(names: list[str], value: str | None) -> int | None:
-    if value is None:
-        return None
-    return names.index(value) if value in names else -1
-
-
-def _by_count(names: list[str], counts: np.ndarray) -> dict[str, int]:
-    """Non-zero counts, largest first, then by name (as the whoosh path orders them)."""
-    found = [(names[i], int(n)) for i, n in enumerate(counts) if n]
-    return dict(sorted(found, key=lambda kv: (-kv[1], kv[0])))

@@ -1,28 +1,24 @@
-"""What is indexed: one document per entry, bilingual text fields plus exact fields."""
+"""What whoosh indexes: one document per entry, two scored text fields plus exact fields.
+
+The texts a hit shows are not stored here (the generation's `docs/` holds them); whoosh
+keeps the id, the labels and the postings, and stays the reference evaluator.
+"""
 
 from __future__ import annotations
 
-from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
+from whoosh.fields import ID, KEYWORD, NUMERIC, TEXT, Schema
 
-from indexer.analysis import BilingualAnalyzer
-
-SCHEMA_VERSION = "7"  # 7: impact postings beside the index
-# Field weights for ranking: titles and terms weigh more than body text.
-FIELD_BOOSTS: dict[str, float] = {
-    "keys": 3.0,
-    "defines": 2.0,
-    "body": 1.0,
-}
+from indexer.analysis import Analysis
 
 
-def make_schema() -> Schema:
-    """Builds the schema; analyzers are module-level classes (the schema is pickled)."""
-    analyzer = BilingualAnalyzer()
+def make_schema(analysis: Analysis) -> Schema:
+    """The schema, analysed with one generation's analysis (pickled by its digest)."""
+    analyzer = analysis.analyzer()
     return Schema(
         id=ID(stored=True, unique=True),
-        game=ID(stored=True, sortable=True),
-        type=ID(stored=True, sortable=True),
-        # Official numbers: Q&A numbers ("108"), rule numbers ("16.9.5"), pages ("p12").
+        game=ID(sortable=True),
+        type=ID(sortable=True),
+        # Official numbers as `kind:value` keys (qa:108, rule:16.9.5, page:12).
         numbers=KEYWORD(lowercase=True, commas=True, scorable=True),
         # What names the entry: titles, the terms it defines and uses (both languages),
         # the cards it cites, its locator. One field, so a word costs one matcher here...
@@ -32,8 +28,5 @@ def make_schema() -> Schema:
         defines=TEXT(analyzer=analyzer),
         # ...and one in the texts of both languages.
         body=TEXT(analyzer=analyzer, phrase=True),
-        title=STORED(),
-        body_zh=STORED(),
-        body_en=STORED(),
         order=NUMERIC(stored=True, sortable=True),
     )

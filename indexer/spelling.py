@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from indexer.analysis import HAN_RE, fold, is_dictionary_word
+from indexer.analysis import HAN_RE, Analysis, fold
 
 _WORD_RE = re.compile(r"[A-Za-z][A-Za-z'’]{2,}")
 _PINYIN: dict[str, str] = {}
@@ -60,19 +60,31 @@ class Correction:
     corrected: str
 
 
+def english_vocabulary(texts: Iterable[str]) -> Counter[str]:
+    """The English words of some texts, lowercase, with their counts."""
+    words: Counter[str] = Counter()
+    for text in texts:
+        words.update(w.lower() for w in _WORD_RE.findall(text))
+    return words
+
+
+def term_words(english_terms: Iterable[str]) -> frozenset[str]:
+    return frozenset(w.lower() for t in english_terms for w in _WORD_RE.findall(t))
+
+
 class SpellingCorrector:
     """Knows the KB's English words (with counts) and its Chinese game terms by sound."""
 
     def __init__(
         self,
-        english_texts: Iterable[str],
+        words: Mapping[str, int],
         chinese_terms: Iterable[str],
-        english_terms: Iterable[str] = (),
+        english_term_words: Iterable[str],
+        analysis: Analysis,
     ):
-        self.words: Counter[str] = Counter()
-        for text in english_texts:
-            self.words.update(w.lower() for w in _WORD_RE.findall(text))
-        self.term_words = {w.lower() for t in english_terms for w in _WORD_RE.findall(t)}
+        self.words: Counter[str] = Counter(words)
+        self.term_words = set(english_term_words)
+        self._analysis = analysis
         self.by_first: dict[str, list[str]] = {}
         for word in self.words:
             self.by_first.setdefault(word[0], []).append(word)
@@ -96,16 +108,28 @@ class SpellingCorrector:
                 best = (d, -self.words[cand], cand)
         return best[2] if best else None
 
+    def _cuts_inside_words(self, run: str) -> set[int]:
+        """The offsets that fall inside a real word of the run: a correction never cuts
+        one in two (黑暗系生物 holds no 系生 to mistake for 牺牲)."""
+        inside: set[int] = set()
+        for word, start, end, is_main in self._analysis.han_tokens(run, 0):
+            if is_main and end - start >= 2 and self._analysis.is_word(word):
+                inside.update(range(start + 1, end))
+        return inside
+
     def _chinese(self, run: str) -> list[Correction]:
         out = []
+        inside = self._cuts_inside_words(run)
         i = 0
         while i < len(run):
             for size in (5, 4, 3, 2):
                 window = run[i : i + size]
                 if len(window) < size:
                     continue
-                if window in self.zh_terms or is_dictionary_word(window):
+                if window in self.zh_terms or self._analysis.is_word(window):
                     continue
+                if i in inside or (i + size) in inside:
+                    continue  # the window would cut a real word in two
                 target = self.by_sound.get(pinyin_key(window) or "")
                 if target and target != window:
                     out.append(Correction(window, target))

@@ -2,14 +2,17 @@
 
 A player asks “两个单位战斗力一样的时候谁赢？”; the ruling says 相同 and 击破. Each key
 and value is analyzed like any query, so English entries are matched after stemming.
+The words here belong to the languages; a game's own (暴击 → 必杀攻击 in Fire Emblem)
+are declared in its folder (kb/games/<slug>/game.yaml) and join these.
 """
 
 from __future__ import annotations
 
 import re
-from functools import cache
+from collections.abc import Mapping
 
-from indexer.analysis import HAN_RE, BilingualAnalyzer, fold, is_dictionary_word
+from indexer.analysis import HAN_RE, Analysis, fold
+from kb.registry import Registry
 
 PLAYER_WORDS: dict[str, tuple[str, ...]] = {
     # Chinese colloquial → rules vocabulary
@@ -38,33 +41,20 @@ PLAYER_WORDS: dict[str, tuple[str, ...]] = {
     "血量": ("生命值",),
     "扣血": ("伤害",),
     "回血": ("治疗",),
-    "蓝": ("法力",),
-    "后排": ("后卫区",),
-    "前排": ("前卫区",),
-    "墓地": ("退避区", "弃牌堆"),
-    "弃牌区": ("退避区", "弃牌堆"),
+    "墓地": ("弃牌堆",),
+    "弃牌区": ("弃牌堆",),
     "横过来": ("横置",),
     "竖起来": ("竖置",),
-    "暴击": ("必杀攻击",),
-    "闪避": ("神速回避",),
-    "回避": ("神速回避",),
-    "将军": ("领袖",),
     "先手": ("先攻",),
     "后手": ("后攻",),
-    "出人": ("出击",),
-    "出场": ("出击",),
-    "上场": ("出击",),
-    "拍": ("出击",),
     "角色": ("单位",),
     "人物": ("单位",),
     "怪": ("生物",),
     "起手": ("手牌",),
     "开局": ("游戏开始",),
-    "换手": ("重抽",),
-    "弃牌": ("退避区", "弃牌堆"),
-    "坟场": ("退避区", "弃牌堆"),
-    "同名": ("单位名相同", "卡名"),
-    "拿破仑死": ("拿破仑", "破灭"),
+    "弃牌": ("弃牌堆",),
+    "坟场": ("弃牌堆",),
+    "同名": ("卡名",),
     # A unit's state: players say upright / sideways, the rules untapped / tapped.
     "竖着": ("竖置", "未行动"),
     "竖的": ("竖置", "未行动"),
@@ -84,7 +74,6 @@ PLAYER_WORDS: dict[str, tuple[str, ...]] = {
     "挪": ("移动",),
     "挪到": ("移动",),
     "挪位置": ("移动",),
-    "出": ("出击",),
     "打人": ("攻击",),
     "打架": ("战斗",),
     "打掉": ("破坏", "击破"),
@@ -134,14 +123,9 @@ PLAYER_WORDS: dict[str, tuple[str, ...]] = {
     "dies": ("destroy", "death", "eliminate"),
     "minimum": ("least",),
     "maximum": ("most",),
-    "graveyard": ("discard", "retreat"),
+    "graveyard": ("discard",),
     "hp": ("hit points", "life"),
     "health": ("life",),
-    "crit": ("critical",),
-    "dodge": ("evasion",),
-    "evade": ("evasion",),
-    "general": ("leader",),
-    "mulligan": ("redraw",),
     "start": ("beginning",),
     "flip": ("turn",),
     "copies": ("same name",),
@@ -149,7 +133,6 @@ PLAYER_WORDS: dict[str, tuple[str, ...]] = {
     "negative": ("below zero",),
     "returns to hand": ("leaves play", "out of play"),
     "bounce": ("leaves play", "out of play"),
-    "shoot": ("ranged attack",),
 }
 # A Han word that jieba glued to a modal or particle (生物能, 最多能) also stands for the
 # word without it: that is the word the rules use.
@@ -162,17 +145,18 @@ def _merge(table: dict, key, values: tuple[str, ...]) -> None:
     table[key] = tuple(dict.fromkeys(table.get(key, ()) + values))
 
 
-@cache
-def _analyzed() -> tuple[dict[str, tuple[str, ...]], dict[tuple[str, ...], tuple[str, ...]]]:
+Table = tuple[dict[str, tuple[str, ...]], dict[tuple[str, ...], tuple[str, ...]]]
+
+
+def _analyzed(analysis: Analysis, words: Mapping[str, tuple[str, ...]]) -> Table:
     """One-token keys, and keys the analyzer splits (先手 → 先 手, "wear off"), which
     match as a run of query tokens; a Chinese key is also kept whole, since jieba may
     keep it whole inside a sentence (谁先手) while splitting it alone."""
-    analyzer = BilingualAnalyzer()
     single: dict[str, tuple[str, ...]] = {}
     runs: dict[tuple[str, ...], tuple[str, ...]] = {}
-    for key, values in PLAYER_WORDS.items():
-        keys = tuple(t.text for t in analyzer(key, mode="query"))
-        expanded = tuple(t.text for v in values for t in analyzer(v, mode="query"))
+    for key, values in words.items():
+        keys = tuple(analysis.segment(key))
+        expanded = tuple(t for v in values for t in analysis.segment(v))
         if len(keys) == 1:
             _merge(single, keys[0], expanded)
             continue
@@ -184,30 +168,49 @@ def _analyzed() -> tuple[dict[str, tuple[str, ...]], dict[tuple[str, ...], tuple
     return single, runs
 
 
-@cache
-def _word_tokens(word: str) -> tuple[str, ...]:
-    return tuple(t.text for t in BilingualAnalyzer()(word, mode="query"))
+class PlayersWords:
+    """The players' words of a registry's games, analyzed with one generation's analysis:
+    for every game together (a question that names none) and for each game alone."""
 
+    def __init__(self, analysis: Analysis, registry: Registry):
+        self._analysis = analysis
+        everything: dict[str, tuple[str, ...]] = dict(PLAYER_WORDS)
+        self._tables: dict[str | None, Table] = {}
+        for game in registry:
+            own = dict(PLAYER_WORDS)
+            for key, values in game.players_words.items():
+                _merge(own, key, values)
+                _merge(everything, key, values)
+            self._tables[game.slug] = _analyzed(analysis, own)
+        self._tables[None] = _analyzed(analysis, everything)
+        self._word_tokens: dict[str, tuple[str, ...]] = {}
 
-def expand(tokens: list[str]) -> dict[str, tuple[str, ...]]:
-    """For each query token that players use for a rules word, the rules' tokens."""
-    single, runs = _analyzed()
-    out: dict[str, tuple[str, ...]] = {}
-    for t in tokens:
-        if t in single:
-            out[t] = single[t]
-        elif len(t) >= 3 and t[-1] in _GLUED and HAN_RE.fullmatch(t):
-            stem = t[:-1]
-            if len(stem) == 1 or is_dictionary_word(stem):
-                out[t] = (stem, *single.get(stem, ()))
-        elif m := _POSSESSIVE_RE.match(t):
-            words = _word_tokens(m.group(1))
-            alts = words + tuple(a for w in words for a in single.get(w, ()))
-            out[t] = tuple(dict.fromkeys(alts))
-    for i in range(len(tokens) - 1):
-        for n in (2, 3):
-            run = tuple(tokens[i : i + n])
-            if len(run) == n and run in runs:
-                for t in run:
-                    _merge(out, t, runs[run])
-    return out
+    def _tokens(self, word: str) -> tuple[str, ...]:
+        found = self._word_tokens.get(word)
+        if found is None:
+            found = self._word_tokens[word] = tuple(self._analysis.segment(word))
+        return found
+
+    def expand(self, tokens: list[str], game: str | None = None) -> dict[str, tuple[str, ...]]:
+        """For each query token that players use for a rules word, the rules' tokens
+        (the words of `game` and of the languages; of every game when None)."""
+        single, runs = self._tables.get(game) or self._tables[None]
+        out: dict[str, tuple[str, ...]] = {}
+        for t in tokens:
+            if t in single:
+                out[t] = single[t]
+            elif len(t) >= 3 and t[-1] in _GLUED and HAN_RE.fullmatch(t):
+                stem = t[:-1]
+                if len(stem) == 1 or self._analysis.is_word(stem):
+                    out[t] = (stem, *single.get(stem, ()))
+            elif m := _POSSESSIVE_RE.match(t):
+                words = self._tokens(m.group(1))
+                alts = words + tuple(a for w in words for a in single.get(w, ()))
+                out[t] = tuple(dict.fromkeys(alts))
+        for i in range(len(tokens) - 1):
+            for n in (2, 3):
+                run = tuple(tokens[i : i + n])
+                if len(run) == n and run in runs:
+                    for t in run:
+                        _merge(out, t, runs[run])
+        return out

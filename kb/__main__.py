@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections import Counter
 from pathlib import Path
 
 from kb.coverage import check_verbatim, ledger
 from kb.loader import KBError, load_kb
-from kb.model import ENTRY_TYPES, GAMES
+from kb.model import ENTRY_TYPES
+from kb.validate import load_valid_kb
 
 
 def _load(root: str | None):
@@ -21,9 +23,14 @@ def _load(root: str | None):
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    """Loads every entry, checks verbatim text, prints entries per game and type."""
-    kb = _load(args.root)
-    errors = check_verbatim(kb)
+    """Runs the validation the app runs (entries, verbatim text, termbase, examples) and
+    prints entries per game and type."""
+    try:
+        kb, _ = load_valid_kb(Path(args.root) if args.root else None)
+    except KBError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    GAMES = kb.registry.slugs  # noqa: N806
     counts = Counter((e.game, e.type) for e in kb.entries.values())
     types = [t for t in ENTRY_TYPES if any(counts[(g, t)] for g in GAMES)]
     print(f"{'game':<12}" + "".join(f"{t:>15}" for t in types) + f"{'total':>8}")
@@ -35,11 +42,6 @@ def cmd_validate(args: argparse.Namespace) -> int:
         + "".join(f"{sum(counts[(g, t)] for g in GAMES):>15}" for t in types)
         + f"{len(kb):>8}"
     )
-    for err in errors:
-        print(err, file=sys.stderr)
-    if errors:
-        print(f"{len(errors)} verbatim error(s)", file=sys.stderr)
-        return 1
     print(f"OK: {len(kb)} entries, content hash {kb.content_hash}")
     return 0
 
@@ -95,7 +97,7 @@ def cmd_examples(args: argparse.Namespace) -> int:
     kb = _load(args.root)
     reasons = not_computable()
     failures = 0
-    for game in GAMES:
+    for game in kb.registry.slugs:
         entries = kb.by_game(game)
         with_ex = [e for e in entries if examples_for(e.id)]
         without = [e for e in entries if not examples_for(e.id)]
@@ -119,18 +121,28 @@ def cmd_examples(args: argparse.Namespace) -> int:
 
 
 def cmd_ask(args: argparse.Namespace) -> int:
-    """Answers a rules question in the terminal (builds the index if needed)."""
-    import tempfile
+    """Answers a rules question in the terminal from the index the app serves (built
+    first when missing or stale), exactly as /api/ask answers it.
 
-    from app import format_answer
+    The command line is the one place in kb/ that reaches the query side: it is a
+    composition root, like app.py, and imports it only here."""
     from indexer.answer import ask
-    from indexer.build import ensure_index
-    from indexer.search import SearchService
+    from indexer.build import ensure_engine
+    from indexer.paths import default_index_dir
 
-    kb = _load(args.root)
-    index_dir = Path(args.index_dir or tempfile.gettempdir()) / "rules-kb-index"
-    ensure_index(kb, index_dir)
-    print(format_answer(ask(SearchService(index_dir), kb, args.question)))
+    try:
+        kb, tb = load_valid_kb(Path(args.root) if args.root else None)
+    except KBError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    index_dir = Path(args.index_dir) if args.index_dir else default_index_dir()
+    engine, _ = ensure_engine(kb, tb, index_dir, log=lambda m: print(m, file=sys.stderr))
+    for question in args.question:
+        result = ask(engine, question, args.game, args.type)
+        if args.json:
+            print(json.dumps(result.as_dict(), ensure_ascii=False))
+        else:
+            print(result.as_text())
     return 0
 
 
@@ -140,7 +152,7 @@ def cmd_terms(args: argparse.Namespace) -> int:
 
     kb = _load(args.root)
     tb = load_termbase(kb)
-    for game in GAMES:
+    for game in kb.registry.slugs:
         records = tb.for_game(game)
         print(
             f"{game}: {len(records)} terms, "
@@ -176,8 +188,11 @@ def main(argv: list[str] | None = None) -> int:
     exs.add_argument("--report", action="store_true", help="list every entry and its status")
     exs.set_defaults(func=cmd_examples)
     ask = sub.add_parser("ask", help="answer a rules question with its citation and example")
-    ask.add_argument("question")
-    ask.add_argument("--index-dir", help="where to keep the index (default: a temp dir)")
+    ask.add_argument("question", nargs="+", help="one or more questions")
+    ask.add_argument("--json", action="store_true", help="one JSON answer per line, as /api/ask")
+    ask.add_argument("--index-dir", help="the index directory (default: the app's, instance/index)")
+    ask.add_argument("--game", help="answer only from this game's rulings")
+    ask.add_argument("--type", help="answer only from rulings of this type")
     ask.set_defaults(func=cmd_ask)
     terms = sub.add_parser("terms", help="the termbase; --check runs the consistency report")
     terms.add_argument("--check", action="store_true")

@@ -16,7 +16,6 @@ import yaml
 
 from kb.model import (
     ENTRY_TYPES,
-    GAMES,
     LANGS,
     PROVENANCES,
     CardRef,
@@ -25,6 +24,10 @@ from kb.model import (
     Source,
     Table,
 )
+from kb.registry import Registry, RegistryError, load_registry
+from kb.yamlutil import LoadError, UniqueKeyLoader, key_lines
+
+__all__ = ["KBError", "KnowledgeBase", "LoadError", "UniqueKeyLoader", "load_kb"]
 
 KB_ROOT = Path(__file__).resolve().parent
 ID_RE = re.compile(r"^[a-z0-9][a-z0-9.\-]*$")
@@ -52,18 +55,6 @@ HEADER_KEYS = frozenset(
 )
 
 
-@dataclass(frozen=True)
-class LoadError:
-    """One problem in one entry file, at one line."""
-
-    path: Path
-    line: int
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.path}:{self.line}: {self.message}"
-
-
 class KBError(Exception):
     """Raised when the knowledge base cannot be loaded; carries every error found."""
 
@@ -72,29 +63,6 @@ class KBError(Exception):
         head = "\n".join(str(e) for e in errors[:50])
         more = f"\n… and {len(errors) - 50} more" if len(errors) > 50 else ""
         super().__init__(f"{len(errors)} error(s) in the knowledge base:\n{head}{more}")
-
-
-# libyaml's C loader when PyYAML was built with it (5x faster to parse 200+ headers).
-_BaseSafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
-class UniqueKeyLoader(_BaseSafeLoader):
-    """A YAML loader that rejects duplicate keys instead of keeping the last one."""
-
-
-def _construct_mapping(loader: UniqueKeyLoader, node: yaml.MappingNode, deep: bool = False):
-    seen: set = set()
-    for key_node, _ in node.value:
-        key = loader.construct_object(key_node, deep=deep)
-        if key in seen:
-            raise yaml.constructor.ConstructorError(
-                None, None, f"duplicate key {key!r}", key_node.start_mark
-            )
-        seen.add(key)
-    return loader.construct_mapping(node, deep=deep)
-
-
-UniqueKeyLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
 
 
 class _FileChecker:
@@ -108,15 +76,6 @@ class _FileChecker:
     def error(self, key: str | int, message: str) -> None:
         line = key if isinstance(key, int) else self.header_lines.get(key, 1)
         self.errors.append(LoadError(self.path, line, message))
-
-
-def _header_key_lines(header_text: str, first_line: int) -> dict[str, int]:
-    lines: dict[str, int] = {}
-    for offset, line in enumerate(header_text.split("\n")):
-        m = re.match(r"^([A-Za-z_]+)\s*:", line)
-        if m:
-            lines.setdefault(m.group(1), first_line + offset)
-    return lines
 
 
 def _localized(value: object, check: _FileChecker, key: str) -> Localized | None:
@@ -186,8 +145,16 @@ def _parse_body(body: str, first_line: int, check: _FileChecker) -> dict[str, di
     return sections
 
 
-def parse_entry_file(path: Path) -> tuple[Entry | None, list[LoadError]]:
-    """Parses one entry file; returns the entry or the errors found (never both silently)."""
+def parse_entry_file(
+    path: Path, registry: Registry | None = None
+) -> tuple[Entry | None, list[LoadError]]:
+    """Parses one entry file; returns the entry or the errors found (never both silently).
+
+    `registry` names the games an entry may belong to (default: the project's own)."""
+    if registry is None:
+        from kb.registry import default_registry
+
+        registry = default_registry()
     try:
         raw = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as exc:
@@ -201,7 +168,7 @@ def parse_entry_file(path: Path) -> tuple[Entry | None, list[LoadError]]:
     header_text = raw[4 : end + 1]
     body = raw[end + 5 :]
     body_first_line = header_text.count("\n") + 3
-    check = _FileChecker(path, _header_key_lines(header_text, 2))
+    check = _FileChecker(path, key_lines(header_text, 2))
     try:
         header = yaml.load(header_text, Loader=UniqueKeyLoader)
     except yaml.YAMLError as exc:
@@ -226,8 +193,9 @@ def parse_entry_file(path: Path) -> tuple[Entry | None, list[LoadError]]:
     if entry_id != path.stem:
         check.error("id", f"id {entry_id!r} does not match the file name {path.name!r}")
     game = header["game"]
-    if game not in GAMES:
-        check.error("game", f"unknown game {game!r}; expected one of {GAMES}")
+    declared = registry.get(game) if isinstance(game, str) else None
+    if declared is None:
+        check.error("game", f"unknown game {game!r}; expected one of {registry.slugs}")
     elif not entry_id.startswith(f"{game}-"):
         check.error("id", f"id {entry_id!r} must start with the game slug `{game}-`")
     if header["type"] not in ENTRY_TYPES:
@@ -338,6 +306,8 @@ def parse_entry_file(path: Path) -> tuple[Entry | None, list[LoadError]]:
         ),
         note=Localized(**sections["note"]) if "note" in sections else None,
         examples=_str_list(header.get("examples"), check, "examples"),
+        source_lang=declared.source_lang,  # type: ignore[union-attr]
+        game_name=declared.name,  # type: ignore[union-attr]
         header_lines=check.header_lines,
     )
     return (None, check.errors) if check.errors else (entry, [])
@@ -410,6 +380,7 @@ class KnowledgeBase:
     entries: dict[str, Entry]
     content_hash: str
     root: Path
+    registry: Registry
 
     def by_game(self, game: str) -> list[Entry]:
         return [e for e in self.entries.values() if e.game == game]
@@ -428,9 +399,12 @@ class KnowledgeBase:
 
 
 def content_hash(root: Path) -> str:
-    """A hash of every entry, termbase and source file: the index is rebuilt when it changes."""
+    """A hash of every entry, termbase, game declaration and source file: the index is
+    rebuilt when it changes."""
     digest = hashlib.sha256()
-    files = entry_files(root) + sorted((root / "games").glob("*/terms.yaml"))
+    games = root / "games"
+    files = entry_files(root) + sorted(games.glob("*/terms.yaml"))
+    files += [games / "games.yaml", *sorted(games.glob("*/game.yaml"))]
     files += sorted((root / "sources").rglob("*"))
     for path in files:
         if path.is_file():
@@ -444,10 +418,19 @@ def content_hash(root: Path) -> str:
 def load_kb(root: Path | None = None) -> KnowledgeBase:
     """Loads and validates every entry under `root`; raises `KBError` on any error."""
     root = Path(root) if root else KB_ROOT
+    try:
+        registry = load_registry(root)
+    except RegistryError as exc:
+        raise KBError(exc.errors) from None
     entries: list[Entry] = []
     errors: list[LoadError] = []
     for path in entry_files(root):
-        entry, errs = parse_entry_file(path)
+        if path.parent.parent.name not in registry:
+            errors.append(
+                LoadError(path, 1, f"games/{path.parent.parent.name}/ is not in games/games.yaml")
+            )
+            continue
+        entry, errs = parse_entry_file(path, registry)
         errors.extend(errs)
         if entry:
             entries.append(entry)
@@ -456,8 +439,8 @@ def load_kb(root: Path | None = None) -> KnowledgeBase:
     errors.extend(_cross_check(entries, known))
     if errors:
         raise KBError(errors)
-    ordered = sorted(entries, key=lambda e: (GAMES.index(e.game), _sort_key(e.id)))
-    return KnowledgeBase({e.id: e for e in ordered}, content_hash(root), root)
+    ordered = sorted(entries, key=lambda e: (registry.index(e.game), _sort_key(e.id)))
+    return KnowledgeBase({e.id: e for e in ordered}, content_hash(root), root, registry)
 
 
 def _sort_key(entry_id: str) -> tuple:

@@ -6,15 +6,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 LANGS: tuple[str, ...] = ("zh", "en")
-GAMES: tuple[str, ...] = ("whi", "magewars", "fadingglory", "fe0")
-GAME_NAMES: dict[str, dict[str, str]] = {
-    "whi": {"zh": "战锤：入侵", "en": "Warhammer: Invasion"},
-    "magewars": {"zh": "法师战争", "en": "Mage Wars"},
-    "fadingglory": {"zh": "荣耀消逝（拿破仑20）", "en": "Fading Glory (Napoleonic 20)"},
-    "fe0": {"zh": "火焰之纹章0（Cipher）", "en": "Fire Emblem 0 (Cipher)"},
-}
-# The language each game's source post is written in (its text comes first).
-SOURCE_LANG: dict[str, str] = {"whi": "en", "magewars": "zh", "fadingglory": "zh", "fe0": "zh"}
 ENTRY_TYPES: tuple[str, ...] = (
     "rule",
     "optional_rule",
@@ -33,6 +24,23 @@ PROVENANCE_LABELS: dict[str, dict[str, str]] = {
     "project-translation": {"en": "our translation", "zh": "本站译文"},
     "translator-note": {"en": "translator's note", "zh": "译者注"},
 }
+
+
+def __getattr__(name: str):
+    """`GAMES`, `GAME_NAMES` and `SOURCE_LANG` of the project's own KB, derived from its
+    registry (kb/games/games.yaml) when first asked for. Code serving a KB reads
+    `kb.registry` instead, so that another KB root (a test's, a fifth game's) is served
+    with its own games."""
+    if name in ("GAMES", "GAME_NAMES", "SOURCE_LANG"):
+        from kb.registry import default_registry
+
+        reg = default_registry()
+        return {
+            "GAMES": reg.slugs,
+            "GAME_NAMES": reg.names(),
+            "SOURCE_LANG": {g.slug: g.source_lang for g in reg},
+        }[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass(frozen=True)
@@ -126,11 +134,10 @@ class Entry:
     translator_note: Localized | None = None
     note: Localized | None = None
     examples: tuple[str, ...] = ()
+    # From the game's declaration in the registry (set by the loader).
+    source_lang: str = "zh"
+    game_name: Localized = field(default_factory=Localized, compare=False, repr=False)
     header_lines: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
-
-    @property
-    def source_lang(self) -> str:
-        return SOURCE_LANG[self.game]
 
     @property
     def langs_in_order(self) -> tuple[str, ...]:
@@ -142,20 +149,10 @@ class Entry:
     def url(self) -> str:
         return f"/entries/{self.id}"
 
-    @property
-    def number(self) -> str | None:
-        """The official number of a ruling (Q&A number, rule number), if it has one."""
-        tail = self.id.split("-", 1)[1]
-        if tail.startswith("qa-") and tail[3:].isdigit():
-            return tail[3:]
-        if tail[:1].isdigit():
-            return tail.split("-", 1)[0]
-        return None
-
     def citation(self, lang: str = "en") -> str:
         """A plain-text citation a judge can paste: title, source, locator, date, permalink."""
         title = self.title.get(lang) or self.title.get(self.source_lang) or self.id
-        parts = [f"{title} [{self.id}]", GAME_NAMES[self.game]["en"], self.source.locator]
+        parts = [f"{title} [{self.id}]", self.game_name.en or self.game, self.source.locator]
         if self.source.date:
             parts.append(self.source.date)
         parts.append(f"source: {self.source.document}")

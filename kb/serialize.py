@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from kb.loader import KnowledgeBase
-from kb.model import GAME_NAMES, Entry
+from kb.model import Entry
 
 
 def entry_json(entry: Entry, kb: KnowledgeBase, examples: list[dict] | None = None) -> dict:
@@ -51,6 +51,6 @@ def entry_json(entry: Entry, kb: KnowledgeBase, examples: list[dict] | None = No
 
 def games_json(kb: KnowledgeBase) -> list[dict]:
     return [
-        {"slug": slug, "name": dict(name), "entries": len(kb.by_game(slug))}
-        for slug, name in GAME_NAMES.items()
+        {"slug": g.slug, "name": g.name.as_dict(), "entries": len(kb.by_game(g.slug))}
+        for g in kb.registry
     ]

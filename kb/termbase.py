@@ -18,7 +18,8 @@ import opencc
 import yaml
 
 from kb.loader import KnowledgeBase, LoadError, UniqueKeyLoader
-from kb.model import GAMES, Entry
+from kb.model import Entry
+from kb.registry import Registry
 
 KINDS = (
     "mechanic", "zone", "card", "unit", "spell", "trait", "condition", "phase", "icon",
@@ -49,11 +50,13 @@ class TermRecord:
     # (reviewed by hand; the consistency check does not expect the English term there).
     ordinary_sense_in: tuple[str, ...] = ()
     line: int = 0
+    # The language of the game's source post (from the registry).
+    source_lang: str = "zh"
 
     @property
     def key(self) -> str:
         """The term's stable URL key: its source-language form."""
-        return self.en if self.game == "whi" else self.zh
+        return self.en if self.source_lang == "en" else self.zh
 
     @property
     def traditional(self) -> str:
@@ -69,6 +72,12 @@ class Termbase:
 
     records: tuple[TermRecord, ...]
     usage: Mapping[tuple[str, str], tuple[str, ...]]  # (game, key) → entry ids
+    registry: Registry | None = None
+
+    def game_name(self, game: str, lang: str = "en") -> str:
+        """A game's name (its slug when the termbase was made without a registry)."""
+        found = self.registry.get(game) if self.registry else None
+        return (found.name.get(lang) or game) if found else game
 
     def for_game(self, game: str) -> list[TermRecord]:
         return [r for r in self.records if r.game == game]
@@ -105,11 +114,12 @@ def _record_lines(text: str) -> list[int]:
     return [n for n, line in enumerate(text.split("\n"), 1) if line.startswith("- ")]
 
 
-def load_records(root: Path) -> list[TermRecord]:
+def load_records(root: Path, registry: Registry) -> list[TermRecord]:
     """Reads every game's terms.yaml; any malformed record raises with file and line."""
     records: list[TermRecord] = []
     errors: list[LoadError] = []
-    for game in GAMES:
+    for declared in registry:
+        game = declared.slug
         path = root / "games" / game / "terms.yaml"
         if not path.exists():
             continue
@@ -146,6 +156,7 @@ def load_records(root: Path) -> list[TermRecord]:
                     definition={k: str(v) for k, v in definition.items()},
                     ordinary_sense_in=tuple(item.get("ordinary_sense_in") or ()),
                     line=line,
+                    source_lang=declared.source_lang,
                 )
             )
     if errors:
@@ -175,7 +186,7 @@ def uses(entry: Entry, record: TermRecord) -> bool:
     en = entry.text.en or ""
     if any(f and f in zh for f in record.forms("zh")):
         return True
-    if entry.game == "whi" or "en" in record.official:
+    if entry.source_lang == "en" or "en" in record.official:
         return any(_contains_en(en, f) for f in record.forms("en"))
     return False
 
@@ -212,8 +223,12 @@ class LazyUsage(Mapping[tuple[str, str], tuple[str, ...]]):
 
 
 def load_termbase(kb: KnowledgeBase) -> Termbase:
-    records = load_records(kb.root)
-    return Termbase(tuple(records), LazyUsage(kb, records))
+    return termbase_of(kb, load_records(kb.root, kb.registry))
+
+
+def termbase_of(kb: KnowledgeBase, records: list[TermRecord] | tuple[TermRecord, ...]) -> Termbase:
+    """The termbase of these records over this KB (usage found from its entries)."""
+    return Termbase(tuple(records), LazyUsage(kb, list(records)), kb.registry)
 
 
 @dataclass(frozen=True)
@@ -240,7 +255,7 @@ def check_consistency(kb: KnowledgeBase, tb: Termbase) -> list[Finding]:
     for r in tb.records:
         entries = kb.by_game(r.game)
         # 1. A source term rendered two ways across entries.
-        src_lang = "en" if r.game == "whi" else "zh"
+        src_lang = r.source_lang
         if src_lang in r.official:
             used = [
                 f
@@ -263,7 +278,7 @@ def check_consistency(kb: KnowledgeBase, tb: Termbase) -> list[Finding]:
                     )
                 )
         # 2. Our English departs from the termbase.
-        if r.game != "whi" and r.kind not in ("card", "unit", "spell") and len(r.zh) >= 2:
+        if r.source_lang != "en" and r.kind not in ("card", "unit", "spell") and len(r.zh) >= 2:
             longer = [
                 f
                 for o in tb.for_game(r.game)

@@ -6,7 +6,6 @@ import csv
 import io
 import xml.etree.ElementTree as ET
 
-from kb.model import GAME_NAMES
 from kb.termbase import Termbase, TermRecord
 
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
@@ -31,7 +30,7 @@ def to_tbx(tb: Termbase) -> bytes:
     for n, r in enumerate(tb.records):
         entry = ET.SubElement(body, "termEntry", {"id": f"{r.game}-{n}"})
         ET.SubElement(entry, "descrip", {"type": "subjectField"}).text = r.game
-        ET.SubElement(entry, "note").text = f"{GAME_NAMES[r.game]['en']}; kind: {r.kind}"
+        ET.SubElement(entry, "note").text = f"{tb.game_name(r.game)}; kind: {r.kind}"
         definition = r.definition.get("en")
         if definition:
             ET.SubElement(entry, "descrip", {"type": "definition"}).text = definition
@@ -80,7 +79,7 @@ def to_csv(tb: Termbase, source: str = "zh", game: str | None = None) -> str:
         if game and r.game != game:
             continue
         official = "/".join(r.official) or "none"
-        comment = f"{GAME_NAMES[r.game]['en']}; {r.kind}; official: {official}"
+        comment = f"{tb.game_name(r.game)}; {r.kind}; official: {official}"
         if r.definition.get("en"):
             comment += f"; {r.definition['en']}"
         writer.writerow([r.forms(source)[0], r.forms(target)[0], comment])

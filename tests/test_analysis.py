@@ -1,4 +1,5 @@
-"""Pinned segmentations: a change to the dictionary must not silently damage another."""
+"""Pinned segmentations: a change to the dictionary must not silently damage another;
+and each generation segments with its own dictionary, never the process's."""
 
 from __future__ import annotations
 
@@ -9,12 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from indexer.analysis import fold, segment
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _game_terms(app):
-    """The app has loaded the KB's game terms, exactly as the index build does."""
+from indexer.analysis import Analysis, fold
+from indexer.engine import open_engine
 
 
 @pytest.mark.parametrize(
@@ -30,8 +27,17 @@ def _game_terms(app):
         ("Q108", ["q108"]),
     ],
 )
-def test_segmentation_is_pinned(text, tokens):
-    assert segment(text) == tokens
+def test_segmentation_is_pinned(engine, text, tokens):
+    assert engine.analysis.segment(text) == tokens
+
+
+def test_an_engine_segments_with_its_own_dictionary_whatever_the_process_holds(engine):
+    """A bare jieba (no game terms) loaded in the same process changes nothing: 羁绊卡 is
+    one word to the engine whose generation holds it."""
+    bare = Analysis.for_terms([])
+    assert bare.segment("羁绊卡有几张") != ["羁绊卡", "几张"]
+    assert engine.analysis.segment("羁绊卡有几张") == ["羁绊卡", "几张"]
+    assert engine.search("羁绊卡有几张").hits[0].id == "fe0-rule-intro-deploy-and-bonds"
 
 
 def test_fold_keeps_length_and_folds_traditional():
@@ -42,17 +48,16 @@ def test_fold_keeps_length_and_folds_traditional():
     assert fold("ＡＢＣ１２３") == "ABC123"
 
 
-def test_the_cached_dictionary_segments_exactly_like_the_one_it_was_saved_from(tmp_path):
+def test_the_saved_dictionary_segments_exactly_like_the_one_it_was_saved_from(engine, tmp_path):
     from indexer import analysis
 
-    analysis.warm_up()
     path = tmp_path / "jieba-test.pickle"
-    analysis._save_tokenizer(analysis._tokenizer, path)
+    engine.analysis.save(path)
     loaded = analysis._load_tokenizer(path)
     assert loaded is not None
     text = "两个单位战斗力一样的时候谁赢？主人公被打掉一颗宝玉，神速回避和必杀攻击"
     assert list(loaded.tokenize(text, HMM=True)) == list(
-        analysis._tokenizer.tokenize(text, HMM=True)
+        engine.analysis._tokenizer.tokenize(text, HMM=True)
     )
 
 
@@ -67,26 +72,22 @@ def test_a_broken_dictionary_cache_is_ignored_not_trusted(tmp_path, content):
     assert analysis._load_tokenizer(path) is None
 
 
-def test_a_start_keeps_the_dictionary_for_the_next_one(tmp_path):
-    """The first start writes the finished dictionary into the index directory; the
-    second loads it and segments the same (run in fresh processes: the dictionary is
-    per process)."""
+def test_a_generation_segments_alike_in_a_fresh_process(engine):
+    """The dictionary travels with the generation: a new process that opens it segments
+    exactly as the process that built it."""
     script = (
-        "import sys; from pathlib import Path; from kb.loader import load_kb;"
-        "from indexer.build import configure_analysis; from indexer.analysis import segment;"
-        "configure_analysis(load_kb(), Path(sys.argv[1]));"
-        "print(' '.join(segment('先手第一回合能不能抽牌，神速回避')))"
+        "import sys; from indexer.engine import open_engine;"
+        "e = open_engine(sys.argv[1]);"
+        "print(' '.join(e.analysis.segment('先手第一回合能不能抽牌，神速回避羁绊卡')))"
     )
     root = Path(__file__).resolve().parent.parent
-    runs = [
-        subprocess.run(
-            [sys.executable, "-c", script, str(tmp_path)],
-            cwd=root,
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout
-        for _ in range(2)
-    ]
-    assert len(list(tmp_path.glob("jieba-*.pickle"))) == 1
-    assert runs[0] == runs[1] and "神速回避" in runs[0]
+    out = subprocess.run(
+        [sys.executable, "-c", script, str(engine.path)],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    assert out == engine.analysis.segment("先手第一回合能不能抽牌，神速回避羁绊卡")
+    assert "神速回避" in out and "羁绊卡" in out
+    assert open_engine(engine.path).analysis is engine.analysis  # shared in one process

@@ -1,35 +1,116 @@
-"""Start-up refuses a broken KB, rebuilds a corrupt index, and never runs in debug mode."""
+"""Start-up refuses a KB that fails validation (naming file and line), rebuilds a damaged
+or stale generation, serves the KB of the generation it has open, and never runs in debug
+mode."""
 
 from __future__ import annotations
 
 import pytest
 
 from app import create_app
-from indexer.build import current_generation
+from indexer.build import build_index
+from indexer.generation import resolve_current
 from kb.loader import KBError
+from kb.validate import load_valid_kb
 
 
-def test_broken_entry_stops_the_start_with_file_and_line(kb_copy, tmp_path):
-    path = kb_copy / "games/fe0/entries/fe0-qa-70.md"
-    path.write_text(
-        path.read_text(encoding="utf-8").replace("type: qa", "type: oops"), encoding="utf-8"
-    )
+def _config(root, tmp_path) -> dict:
+    return {"KB_ROOT": str(root), "INDEX_DIR": str(tmp_path / "ix"), "TESTING": True}
+
+
+def _edit(path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def test_a_broken_entry_stops_the_start_with_file_and_line(mini_root, tmp_path):
+    path = mini_root / "games/alpha/entries/alpha-qa-2.md"
+    _edit(path, "type: qa", "type: oops")
     with pytest.raises(KBError) as info:
-        create_app({"KB_ROOT": str(kb_copy), "INDEX_DIR": str(tmp_path / "ix")})
-    assert f"{path}:" in str(info.value) and "unknown type" in str(info.value)
+        create_app(_config(mini_root, tmp_path))
+    assert f"{path}:4:" in str(info.value) and "unknown type" in str(info.value)
     assert not (tmp_path / "ix").exists(), "nothing was indexed from a partial KB"
 
 
-def test_corrupt_index_is_rebuilt_on_start(kb_copy, tmp_path):
-    config = {"KB_ROOT": str(kb_copy), "INDEX_DIR": str(tmp_path / "ix")}
+def test_an_edited_official_sentence_stops_the_start_with_file_and_line(mini_root, tmp_path):
+    """The app runs the validation `python -m kb validate` runs: source text that is not
+    the seed's, labelled official, is never served."""
+    path = mini_root / "games/alpha/entries/alpha-qa-1.md"
+    _edit(path, "A1：是的，会被击破。", "A1：不会被击破。")
+    with pytest.raises(KBError) as info:
+        create_app(_config(mini_root, tmp_path))
+    message = str(info.value)
+    assert f"{path}:" in message and "not verbatim" in message and "A1：不会被击破。" in message
+
+
+def test_a_broken_termbase_stops_the_start_with_file_and_line(mini_root, tmp_path):
+    path = mini_root / "games/alpha/terms.yaml"
+    path.write_text(path.read_text(encoding="utf-8") + "- zh: 孤儿\n", encoding="utf-8")
+    with pytest.raises(KBError) as info:
+        create_app(_config(mini_root, tmp_path))
+    assert f"{path}:" in str(info.value) and "`zh` and `en`" in str(info.value)
+
+
+def test_a_damaged_generation_is_rebuilt_on_start(mini_root, tmp_path):
+    config = _config(mini_root, tmp_path)
     create_app(config)
-    gen = current_generation(tmp_path / "ix")
-    for toc in gen.glob("*.toc"):
-        toc.write_bytes(b"half-written")
+    gen = resolve_current(tmp_path / "ix")
+    for stored in (gen / "whoosh").glob("*_stored.col"):
+        stored.write_bytes(stored.read_bytes()[:-4])
     app = create_app(config)
-    assert current_generation(tmp_path / "ix") != gen
-    body = app.test_client().get("/api/search?q=神速回避").get_json()
-    assert body["results"][0]["id"] == "fe0-rule-god-speed-evasion"
+    assert resolve_current(tmp_path / "ix") != gen
+    body = app.test_client().get("/api/search?q=守备力量").get_json()
+    assert body["results"][0]["id"] == "beta-1.2"
+    assert app.test_client().get("/healthz").status_code == 200
+
+
+def test_a_worker_serves_the_kb_of_the_generation_it_has_open(mini_root, tmp_path):
+    """A rebuild with a new entry while the app runs: the next request gets the new KB
+    and the new index together; every hit's page exists; /healthz reports the new
+    generation and, before the rebuild, that the KB on disk is newer."""
+    app = create_app(_config(mini_root, tmp_path))
+    client = app.test_client()
+    first = client.get("/healthz").get_json()
+    src = mini_root / "games/beta/entries/beta-1.3.md"
+    added = src.with_name("beta-1.4.md")
+    added.write_text(
+        src.read_text(encoding="utf-8")
+        .replace("id: beta-1.3", "id: beta-1.4")
+        .replace('en: "1.3 Combat"', 'en: "Combat when both sides are equal"'),
+        encoding="utf-8",
+    )
+    from indexer import health
+
+    health._disk.clear()
+    stale = client.get("/healthz").get_json()
+    assert (
+        stale["kb_on_disk"]["stale"]
+        and "python -m indexer build" in (stale["kb_on_disk"]["action"])
+    )
+    assert client.get("/entries/beta-1.4").status_code == 404
+    kb, tb = load_valid_kb(mini_root)
+    build_index(kb, tmp_path / "ix", termbase=tb)
+    health._disk.clear()
+    after = client.get("/healthz").get_json()
+    assert after["index"]["generation"] != first["index"]["generation"]
+    assert after["content_hash"] == kb.content_hash and not after["kb_on_disk"]["stale"]
+    hits = client.get("/api/search?q=both sides are equal").get_json()["results"]
+    assert "beta-1.4" in [h["id"] for h in hits]
+    for hit in hits:
+        assert client.get(hit["url"]).status_code == 200, hit["url"]
+        assert client.get(f"/api/entries/{hit['id']}").status_code == 200
+    assert client.get("/api/ask?q=both sides are equal").status_code == 200
+    assert client.get("/?q=Combat when both sides are equal").status_code == 200
+
+
+def test_healthz_answers_503_when_the_engine_cannot_answer(mini_root, tmp_path):
+    app = create_app(_config(mini_root, tmp_path))
+    engine = app.extensions["engines"].engine
+    engine.docs.get = lambda docnum: {"id": "nothing-of-this-kb"}  # a store gone wrong
+    engine._cache.clear()
+    resp = app.test_client().get("/healthz")
+    assert resp.status_code == 503
+    assert resp.get_json()["status"] == "failing" and resp.get_json()["problem"]
 
 
 def test_no_debug_mode_by_default(app):
@@ -43,10 +124,11 @@ def test_healthz_reports_generation_and_entries(client, kb):
     assert body["status"] == "ok" and body["entries"] == len(kb)
     assert body["index"]["generation"].startswith("gen-")
     assert body["index"]["content_hash"] == kb.content_hash
+    assert body["kb_on_disk"] == {"content_hash": kb.content_hash, "stale": False}
 
 
-def test_unexpected_errors_are_json_500_on_the_api(kb_copy, tmp_path):
-    app = create_app({"KB_ROOT": str(kb_copy), "INDEX_DIR": str(tmp_path / "ix")})
+def test_unexpected_errors_are_json_500_on_the_api(mini_root, tmp_path):
+    app = create_app(_config(mini_root, tmp_path) | {"TESTING": False})
 
     def boom():
         raise RuntimeError("secret internals")

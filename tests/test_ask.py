@@ -3,12 +3,17 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
+from bench.relevance import load_queries
 from kb.examples import examples_for
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.mark.parametrize(
@@ -103,9 +108,17 @@ def test_answer_card_on_the_search_page(client):
     assert "#ex-" in html  # the jump to the run form
 
 
-def test_command_line_answer():
+def test_command_line_answer(index_dir, engine):
     out = subprocess.run(
-        [sys.executable, "-m", "kb", "ask", "两个单位战斗力一样的时候谁赢？"],
+        [
+            sys.executable,
+            "-m",
+            "kb",
+            "ask",
+            "--index-dir",
+            str(index_dir),
+            "两个单位战斗力一样的时候谁赢？",
+        ],
         capture_output=True,
         text=True,
         timeout=300,
@@ -113,3 +126,35 @@ def test_command_line_answer():
     assert out.returncode == 0, out.stderr
     assert "fe0-qa-108" in out.stdout and "Cite:" in out.stdout
     assert "Worked example" in out.stdout
+
+
+def test_the_command_line_and_the_api_give_the_same_answers(index_dir, engine, client):
+    """`python -m kb ask` and `/api/ask` answer every benchmark question identically
+    (the command line in a process of its own, over the same generation)."""
+    questions = [q["q"] for q in load_queries(ROOT / "bench" / "queries.yaml")]
+    out = subprocess.run(
+        [sys.executable, "-m", "kb", "ask", "--json", "--index-dir", str(index_dir), *questions],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=ROOT,
+    )
+    assert out.returncode == 0, out.stderr
+    cli = [json.loads(line) for line in out.stdout.splitlines()]
+    assert len(cli) == len(questions)
+    for question, answer in zip(questions, cli, strict=True):
+        api = client.get("/api/ask", query_string={"q": question}).get_json()
+        assert answer == api, question
+
+
+def test_a_filtered_question_never_answers_from_another_game(client):
+    """The answer card takes the search's filters: with game=whi a tie question about
+    Fire Emblem is answered from Warhammer's rulings or not at all."""
+    for q in ("两个单位战斗力一样的时候谁赢？", "Q108", "神速回避", "what happens on a tie?"):
+        body = client.get("/api/ask", query_string={"q": q, "game": "whi"}).get_json()
+        assert body["answer"] is None or body["answer"]["game"] == "whi", q
+        assert all(r["game"] == "whi" for r in body["related"]), q
+        typed = client.get("/api/ask", query_string={"q": q, "type": "errata"}).get_json()
+        assert typed["answer"] is None or typed["answer"]["type"] == "errata", q
+    page = client.get("/?q=两个单位战斗力一样的时候谁赢？&game=whi").get_data(as_text=True)
+    assert "fe0-qa-108" not in page

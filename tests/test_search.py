@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from indexer.search import MAX_QUERY_CHARS, QueryError
+from indexer.engine import QueryError
+from indexer.tuning import MAX_QUERY_CHARS
 
 
 def _ids(search, q, **kw):
@@ -21,6 +22,9 @@ def _ids(search, q, **kw):
         ("108", "fe0-qa-108", 1),
         ("Q&A 108", "fe0-qa-108", 1),
         ("fe0 108", "fe0-qa-108", 1),
+        ("第108问", "fe0-qa-108", 1),
+        ("火纹0 Q108", "fe0-qa-108", 1),
+        ("fe0-qa-108", "fe0-qa-108", 1),
         ("卡组可以少于50张吗", "fe0-qa-70", 3),
         ("can my deck have more than 50 cards", "fe0-qa-70", 3),
         ("Counterstrike", "whi-term-counterstrike", 1),
@@ -94,8 +98,11 @@ def test_empty_query_browses_in_order(search):
 )
 def test_hostile_queries_get_a_normal_answer(search, query):
     result = search.search(query)
-    assert result.total >= 0
     assert len(result.query) <= MAX_QUERY_CHARS
+    assert result.total >= len(result.hits)
+    for hit in result.hits:
+        assert search.kb.get(hit.id) is not None
+        assert "<script>" not in hit.snippet
 
 
 def test_bad_filters_are_query_errors(search):
@@ -106,3 +113,23 @@ def test_bad_filters_are_query_errors(search):
         search.search("x", limit=0)
     with pytest.raises(QueryError):
         search.search("x", limit=51)
+
+
+@pytest.mark.parametrize(
+    ("query", "not_first"),
+    [
+        ("卡组里最多放4张同名卡吗", "fe0-qa-4"),
+        ("手牌7张以上要弃牌吗", "whi-errata-p17-non-combat-damage"),
+    ],
+)
+def test_a_number_inside_a_sentence_is_not_a_citation(search, query, not_first):
+    hits = search.search(query).hits
+    assert hits and hits[0].id != not_first
+
+
+def test_numbers_are_read_in_the_shapes_each_game_uses(search):
+    numbers = {n.key for n in search.parse("Q108 page 12 16.9.5").numbers}
+    assert numbers == {"qa:108", "page:12", "rule:16.9.5"}
+    assert {n.key for n in search.parse("第12页").numbers} == {"page:12"}
+    assert {n.key for n in search.parse("108").numbers} == {"qa:108"}
+    assert search.parse("战斗力100的单位").numbers == ()

@@ -4,25 +4,42 @@ from __future__ import annotations
 
 import pytest
 
-from indexer.build import configure_analysis
-from indexer.search import query_tokens
-from indexer.synonyms import PLAYER_WORDS, expand
+from indexer.synonyms import PLAYER_WORDS
 
 
-@pytest.fixture(scope="module", autouse=True)
-def _game_terms(kb):
-    """Queries are segmented with the KB's game terms, as in the app."""
-    configure_analysis(kb)
+@pytest.fixture(scope="module")
+def words(engine):
+    """The players' words as the engine holds them (its own analysis and registry)."""
+    return engine.parser.players_words
 
 
-def _alternatives(text: str) -> set[str]:
-    return {alt for alts in expand(query_tokens(text)).values() for alt in alts}
+@pytest.fixture(scope="module")
+def tokens(engine):
+    return engine.analysis.words
 
 
-def test_every_players_word_expands():
-    """A key the analyzer splits (先手 → 先 手) must still work, not be dropped."""
-    dead = [key for key in PLAYER_WORDS if not _alternatives(key)]
+@pytest.fixture(scope="module")
+def alternatives(words, tokens):
+    def alternatives(text: str, game: str | None = None) -> set[str]:
+        return {alt for alts in words.expand(tokens(text), game).values() for alt in alts}
+
+    return alternatives
+
+
+def test_every_players_word_expands(alternatives, kb):
+    """A key the analyzer splits (先手 → 先 手) must still work, not be dropped: the
+    languages' words and every game's own."""
+    dead = [key for key in PLAYER_WORDS if not alternatives(key)]
+    for game in kb.registry:
+        dead += [f"{game.slug}:{k}" for k in game.players_words if not alternatives(k, game.slug)]
     assert dead == []
+
+
+def test_a_games_own_words_apply_to_that_game_and_to_questions_naming_none(alternatives):
+    assert "必杀攻击" in alternatives("暴击能叠吗")  # no game named: every game's words
+    assert "必杀攻击" in alternatives("暴击能叠吗", "fe0")
+    assert "必杀攻击" not in alternatives("暴击能叠吗", "magewars")
+    assert "法力" in alternatives("蓝不够了", "magewars")
 
 
 @pytest.mark.parametrize(
@@ -36,19 +53,19 @@ def test_every_players_word_expands():
         ("when do 'this turn' effects wear off?", "end"),
     ],
 )
-def test_colloquial_words_expand_to_the_rules_words(question, rules_word):
-    assert rules_word in _alternatives(question)
+def test_colloquial_words_expand_to_the_rules_words(alternatives, question, rules_word):
+    assert rules_word in alternatives(question)
 
 
-def test_a_word_glued_to_a_modal_stands_for_the_word():
-    tokens = query_tokens("同一張卡最多能放幾張")
-    assert "最多能" in tokens
-    assert {"最多", "至多"} <= set(expand(tokens)["最多能"])
+def test_a_word_glued_to_a_modal_stands_for_the_word(words, tokens):
+    found = tokens("同一張卡最多能放幾張")
+    assert "最多能" in found
+    assert {"最多", "至多"} <= set(words.expand(found)["最多能"])
 
 
-def test_an_english_possessive_stands_for_the_word():
-    assert "oppon" in _alternatives("can I play a unit card during my opponent's turn?")
+def test_an_english_possessive_stands_for_the_word(alternatives):
+    assert "oppon" in alternatives("can I play a unit card during my opponent's turn?")
 
 
-def test_ordinary_words_are_not_expanded():
-    assert expand(query_tokens("羁绊区")) == {}
+def test_ordinary_words_are_not_expanded(words, tokens):
+    assert words.expand(tokens("羁绊区")) == {}

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, current_app, jsonify, request
+from flask import Blueprint, Response, current_app, g, jsonify, request
 
 from indexer.answer import ask as ask_question
-from indexer.search import MAX_LIMIT, QueryError, SearchService
-from kb.examples import all_examples, examples_for
+from indexer.engine import Engine, QueryError
+from indexer.health import health_report
+from indexer.suggest import Suggester
+from indexer.tuning import MAX_LIMIT, MAX_OFFSET
 from kb.loader import KnowledgeBase
-from kb.model import ENTRY_TYPES, GAMES
+from kb.model import ENTRY_TYPES
 from kb.rulecheck import ParamError, WorkedExample
 from kb.serialize import entry_json, games_json
 from kb.termbase import Termbase, TermRecord
@@ -21,12 +23,23 @@ from web.openapi import spec
 api = Blueprint("api", __name__, url_prefix="/api")
 
 
+def engine() -> Engine:
+    """The engine this request answers from (taken once, when the request started)."""
+    found = g.get("engine")
+    return found if found is not None else current_app.extensions["engines"].get()
+
+
 def kb() -> KnowledgeBase:
-    return current_app.extensions["kb"]
+    """The KB of the generation this request answers from."""
+    return engine().kb
 
 
 def termbase() -> Termbase:
-    return current_app.extensions["termbase"]
+    return engine().termbase
+
+
+def game_slugs() -> tuple[str, ...]:
+    return engine().games
 
 
 def term_json(record: TermRecord, tb: Termbase) -> dict:
@@ -43,10 +56,6 @@ def term_json(record: TermRecord, tb: Termbase) -> dict:
         "entries": list(tb.entries_of(record)),
         "url": f"/terms/{record.game}/{record.key}",
     }
-
-
-def search_service() -> SearchService:
-    return current_app.extensions["search"]
 
 
 def int_arg(name: str, default: int, lo: int, hi: int) -> int:
@@ -78,12 +87,12 @@ def choice_arg(name: str, choices: tuple[str, ...]) -> str | None:
 def run_search(default_limit: int = 10):
     """Runs the search the request asks for; shared by the API and the search page."""
     limit = int_arg("limit", default_limit, 1, MAX_LIMIT)
-    offset = int_arg("offset", 0, 0, 10_000)
-    game = choice_arg("game", GAMES)
+    offset = int_arg("offset", 0, 0, MAX_OFFSET)
+    game = choice_arg("game", game_slugs())
     entry_type = choice_arg("type", ENTRY_TYPES)
     q = request.args.get("q", "")
     try:
-        return search_service().search(q, game, entry_type, limit, offset)
+        return engine().search(q, game, entry_type, limit, offset)
     except QueryError as exc:
         raise ApiError(400, "invalid_parameter", str(exc), exc.param) from None
 
@@ -113,13 +122,22 @@ def scrub(value: Any) -> Any:
     return value
 
 
+def example_json(example: WorkedExample) -> dict:
+    """A worked example with its result at the defaults (computed by the build)."""
+    out = example.as_dict(include_result=False)
+    done = engine().example_results.get(example.id)
+    if done is None:
+        return example.as_dict()
+    return out | {"result": done["result"], "steps": done["steps"]}
+
+
 def entry_examples(entry_id: str) -> list[dict]:
     """The worked examples of an entry, already run with their defaults."""
-    return [ex.as_dict() for ex in examples_for(entry_id)]
+    return [example_json(ex) for ex in engine().examples_for(entry_id)]
 
 
 def find_example(example_id: str) -> WorkedExample:
-    example = all_examples().get(example_id)
+    example = engine().examples.by_id.get(example_id)
     if example is None:
         raise ApiError(404, "not_found", f"no worked example with id {example_id!r}")
     return example
@@ -139,13 +157,13 @@ def run_example(example: WorkedExample, params: Any) -> dict:
 @api.get("/examples")
 def examples():
     return jsonify(
-        {"examples": [ex.as_dict(include_result=False) for ex in all_examples().values()]}
+        {"examples": [ex.as_dict(include_result=False) for ex in engine().examples.by_id.values()]}
     )
 
 
 @api.get("/examples/<example_id>")
 def example(example_id: str):
-    return jsonify(find_example(example_id).as_dict())
+    return jsonify(example_json(find_example(example_id)))
 
 
 @api.post("/examples/<example_id>/run")
@@ -168,7 +186,7 @@ def example_run(example_id: str):
 
 @api.get("/entries")
 def entries():
-    game = choice_arg("game", GAMES)
+    game = choice_arg("game", game_slugs())
     entry_type = choice_arg("type", ENTRY_TYPES)
     base = kb()
     chosen = [
@@ -189,7 +207,7 @@ def entry(entry_id: str):
 
 @api.get("/terms")
 def terms():
-    game = choice_arg("game", GAMES)
+    game = choice_arg("game", game_slugs())
     q = scrub(request.args.get("q", ""))[:100]
     tb = termbase()
     return jsonify({"terms": [term_json(r, tb) for r in tb.search(q, game)]})
@@ -209,7 +227,7 @@ def terms_csv():
     source = request.args.get("source", "zh")
     if source not in ("zh", "en"):
         raise ApiError(400, "invalid_parameter", "`source` must be zh or en", "source")
-    game = choice_arg("game", GAMES)
+    game = choice_arg("game", game_slugs())
     return Response(
         to_csv(termbase(), source, game),
         mimetype="text/csv; charset=utf-8",
@@ -219,28 +237,38 @@ def terms_csv():
 
 @api.get("/ask")
 def ask():
-    return jsonify(ask_question(search_service(), kb(), request.args.get("q", "")).as_dict())
+    game = choice_arg("game", game_slugs())
+    entry_type = choice_arg("type", ENTRY_TYPES)
+    q = request.args.get("q", "")
+    return jsonify(ask_question(engine(), q, game, entry_type).as_dict())
+
+
+def suggester() -> Suggester:
+    """Autocomplete over the served generation's terms and titles (made once per generation)."""
+    current = engine()
+    return current.memo("suggester", lambda: Suggester(current.kb, current.termbase))
 
 
 @api.get("/suggest")
 def suggest():
     q = request.args.get("q", "")
-    found = current_app.extensions["suggester"].suggest(q)
+    found = suggester().suggest(q)
     return jsonify({"query": q[:60], "suggestions": [s.as_dict() for s in found]})
 
 
 @api.get("/openapi.json")
 def openapi():
-    return jsonify(spec())
+    return jsonify(spec(game_slugs()))
 
 
 @api.get("/health")
 def health():
-    """Liveness and what is served: the index generation and the KB it was built from."""
-    info = search_service().generation()
-    return jsonify(
-        {"status": "ok", "entries": len(kb()), "content_hash": kb().content_hash, "index": info}
+    """What is served (generation, content hash), whether the KB on disk is newer, and a
+    real query answered through the engine: 503 when it cannot answer."""
+    body, ok = health_report(
+        engine(), current_app.extensions["kb_root"], current_app.extensions["engines"]
     )
+    return jsonify(body), (200 if ok else 503)
 
 
 @api.get("/games")

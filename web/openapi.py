@@ -34,7 +34,8 @@ LOCALIZED = {
     "properties": {"zh": {"type": "string"}, "en": {"type": "string"}},
     "additionalProperties": False,
 }
-GAME = {"type": "string", "enum": ["whi", "magewars", "fadingglory", "fe0"]}
+# The game enum: replaced, wherever it stands, by the slugs of the registry served.
+GAME = {"type": "string", "enum": ["<the registry's game slugs>"]}
 TYPE = {
     "type": "string",
     "enum": ["rule", "optional_rule", "errata", "clarification", "term", "qa", "card"],
@@ -217,10 +218,25 @@ SCHEMAS: dict = {
 }
 
 
-def spec() -> dict:
-    """The OpenAPI document."""
+def _with_games(node, game: dict):
+    """The document with every use of GAME replaced by the served registry's enum."""
+    if node is GAME:
+        return game
+    if isinstance(node, dict):
+        return {k: _with_games(v, game) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_with_games(v, game) for v in node]
+    return node
+
+
+def spec(games: tuple[str, ...] | None = None) -> dict:
+    """The OpenAPI document; `games` are the served registry's slugs (every game enum)."""
     game_q = _q("game", "Filter by game", GAME)
-    return {
+    if games is None:
+        from kb.registry import default_registry
+
+        games = default_registry().slugs
+    document = {
         "openapi": "3.1.0",
         "info": {
             "title": "Rules KB API",
@@ -440,6 +456,7 @@ def spec() -> dict:
         },
         "components": {"schemas": SCHEMAS},
     }
+    return _with_games(document, {"type": "string", "enum": list(games)})
 
 
 # One live example request per endpoint, for the /api page and the tests.

@@ -5,14 +5,13 @@ from __future__ import annotations
 from collections import OrderedDict
 from urllib.parse import urlsplit
 
-from flask import Blueprint, abort, current_app, redirect, render_template, request
+from flask import Blueprint, abort, redirect, render_template, request
 
 from indexer.answer import ask
-from kb.examples import examples_for
-from kb.model import ENTRY_TYPES, GAME_NAMES, GAMES, PROVENANCE_LABELS
+from kb.model import ENTRY_TYPES, PROVENANCE_LABELS
 from kb.rulecheck import ParamError
 from kb.termbase import check_consistency
-from web.api import kb, run_search, scrub, search_service, termbase
+from web.api import engine, kb, run_search, scrub, suggester, termbase
 from web.errors import ApiError
 from web.openapi import EXAMPLE_REQUESTS, spec
 
@@ -26,10 +25,11 @@ UI_LANGS = ("both", "zh", "en")
 @pages.app_context_processor
 def _globals() -> dict:
     ui = request.cookies.get("ui", "both")
+    registry = kb().registry
     return {
         "ui": ui if ui in UI_LANGS else "both",
-        "GAMES": GAMES,
-        "GAME_NAMES": GAME_NAMES,
+        "GAMES": registry.slugs,
+        "GAME_NAMES": registry.names(),
         "ENTRY_TYPES": ENTRY_TYPES,
         "PROVENANCE_LABELS": PROVENANCE_LABELS,
     }
@@ -47,13 +47,14 @@ def search():
     offset = request.args.get("offset", "0")
     offset = int(offset) if offset.isdigit() else 0
     answer = None
-    if result is not None and q.strip() and offset == 0:
-        answer = ask(search_service(), kb(), q)
+    if result is not None and q.strip() and offset == 0 and error is None:
+        answer = ask(
+            engine(), q, request.args.get("game") or None, request.args.get("type") or None
+        )
     empty_suggestions = []
     if result is not None and result.total == 0:
-        suggester = current_app.extensions["suggester"]
         words = [w for w in q.split() if w][:3] or [q]
-        found = [s for w in words for s in suggester.suggest(w[:4], limit=4)]
+        found = [s for w in words for s in suggester().suggest(w[:4], limit=4)]
         empty_suggestions = [s.text for s in found][:8] or [
             "神速回避",
             "Counterstrike",
@@ -91,7 +92,7 @@ def entry(entry_id: str, runs: dict | None = None, status: int = 200):
         backlinks=backlinks,
         parent=parent,
         children=base.children(found.id),
-        examples=examples_for(found.id),
+        examples=engine().examples_for(found.id),
         runs=runs or {},
     ), status
 
@@ -99,7 +100,7 @@ def entry(entry_id: str, runs: dict | None = None, status: int = 200):
 @pages.post("/entries/<path:entry_id>/run/<example_id>")
 def run_example(entry_id: str, example_id: str):
     """Runs a worked example from the plain form and shows the result in place."""
-    example = next((ex for ex in examples_for(entry_id) if ex.id == example_id), None)
+    example = next((ex for ex in engine().examples_for(entry_id) if ex.id == example_id), None)
     if example is None:
         abort(404, description=f"Entry “{entry_id}” has no worked example “{example_id}”.")
     sent = {k: scrub(v) for k, v in request.form.items()}
@@ -114,7 +115,7 @@ def run_example(entry_id: str, example_id: str):
 
 @pages.get("/games/<slug>")
 def game(slug: str):
-    if slug not in GAMES:
+    if slug not in kb().registry:
         abort(404, description=f"There is no game “{slug}”.")
     groups: OrderedDict[str, list] = OrderedDict()
     by_type: OrderedDict[str, list] = OrderedDict((t, []) for t in ENTRY_TYPES)
@@ -129,11 +130,11 @@ def game(slug: str):
 def terms():
     q = scrub(request.args.get("q", ""))[:100]
     game = request.args.get("game", "")
-    if game and game not in GAMES:
+    if game and game not in kb().registry:
         abort(404, description=f"There is no game “{game}”.")
     tb = termbase()
     records = tb.search(q, game or None)
-    groups: OrderedDict[str, list] = OrderedDict((g, []) for g in GAMES)
+    groups: OrderedDict[str, list] = OrderedDict((g, []) for g in kb().registry.slugs)
     for r in records:
         groups[r.game].append(r)
     return render_template("terms.html", q=q, game=game, groups=groups, tb=tb, total=len(records))
@@ -141,14 +142,15 @@ def terms():
 
 @pages.get("/terms/check")
 def terms_check():
-    findings = check_consistency(kb(), termbase())
+    current = engine()
+    findings = current.memo("consistency", lambda: check_consistency(current.kb, current.termbase))
     return render_template("terms_check.html", findings=findings)
 
 
 @pages.get("/terms/<game>/<path:key>")
 def term(game: str, key: str):
     tb = termbase()
-    record = tb.find(game, key) if game in GAMES else None
+    record = tb.find(game, key) if game in kb().registry else None
     if record is None:
         abort(404, description=f"There is no term “{key}” in {game}.")
     base = kb()

@@ -7,7 +7,7 @@ import re
 
 import markdown
 import nh3
-from flask import Flask, current_app
+from flask import Flask
 from markupsafe import Markup, escape
 
 from kb.termbase import Termbase, TermRecord
@@ -97,7 +97,11 @@ class TermMarker:
 
 
 def marked(text: str, game: str, lang: str) -> Markup:
-    return current_app.extensions["term_marker"].mark(text, game, lang)
+    from web.api import engine
+
+    current = engine()
+    marker = current.memo("term_marker", lambda: TermMarker(current.termbase))
+    return marker.mark(text, game, lang)
 
 
 def label(en: str, zh: str) -> Markup:

@@ -1,0 +1,142 @@
+"""Each document of a generation as the query side sees it: its game, type and place in
+the KB as arrays (filters, facets and the tie order come from these), and the texts a hit
+shows, read from a memory-mapped file.
+
+Files under `docs/`: `labels.json` (the game and type names, in code order), `game.npy`
+and `type.npy` (int16 codes), `order.npy` (int64, each document's place in the KB),
+`records.bin` (one JSON object per document: id, game, type, title, body_zh, body_en)
+and `offsets.npy` (int64, where each record starts; one more row than documents).
+Memory maps are shared by every worker through the page cache and, unlike whoosh's
+file objects, survive a fork.
+"""
+
+from __future__ import annotations
+
+import json
+import mmap
+from pathlib import Path
+
+import numpy as np
+
+from indexer.generation import DOCS
+
+FIELDS = ("id", "game", "type", "title", "body_zh", "body_en")
+
+
+def _mapped(path: Path) -> np.ndarray:
+    return np.load(path, mmap_mode="r").view(np.ndarray)
+
+
+class DocStore:
+    """The shown texts of a generation's documents, by document number."""
+
+    def __init__(self, generation: Path):
+        directory = Path(generation) / DOCS
+        self._offsets = _mapped(directory / "offsets.npy")
+        with (directory / "records.bin").open("rb") as f:
+            size = f.seek(0, 2)
+            self._data = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) if size else b""
+        if len(self._offsets) and int(self._offsets[-1]) != len(self._data):
+            raise ValueError("records.bin and offsets.npy disagree")
+        self.doc_count = max(len(self._offsets) - 1, 0)
+
+    def get(self, docnum: int) -> dict:
+        start, end = int(self._offsets[docnum]), int(self._offsets[docnum + 1])
+        return json.loads(self._data[start:end])
+
+
+class Labels:
+    """Each document's game, type and place in the KB, as arrays: facet counts, the
+    filters and the tie order of every search path come from these."""
+
+    def __init__(
+        self,
+        game_names: list[str],
+        type_names: list[str],
+        games: np.ndarray,
+        types: np.ndarray,
+        order: np.ndarray,
+    ):
+        self.game_names = list(game_names)
+        self.type_names = list(type_names)
+        self.games = games
+        self.types = types
+        self.order = order  # each document's place in the KB
+
+    @classmethod
+    def of(cls, games: list[str], types: list[str], order: list[int]) -> Labels:
+        """Labels from each document's game and type names (the build uses this)."""
+        game_names, type_names = sorted(set(games)), sorted(set(types))
+        gi = {g: i for i, g in enumerate(game_names)}
+        ti = {t: i for i, t in enumerate(type_names)}
+        return cls(
+            game_names,
+            type_names,
+            np.array([gi[g] for g in games], dtype=np.int16),
+            np.array([ti[t] for t in types], dtype=np.int16),
+            np.array(order, dtype=np.int64),
+        )
+
+    def game_code(self, game: str | None) -> int | None:
+        """The code of a game (-1 when no document has it; None for no game)."""
+        return _code(self.game_names, game)
+
+    def type_code(self, entry_type: str | None) -> int | None:
+        return _code(self.type_names, entry_type)
+
+    def facets(
+        self, matched: np.ndarray, game: str | None, entry_type: str | None
+    ) -> tuple[dict[str, dict[str, int]], np.ndarray]:
+        """Counts per game (under the type filter) and per type (under the game
+        filter) of the matched documents, and those passing both filters."""
+        g, t = self.game_code(game), self.type_code(entry_type)
+        in_type = matched if t is None else matched[self.types[matched] == t]
+        in_game = matched if g is None else matched[self.games[matched] == g]
+        by_game = np.bincount(self.games[in_type], minlength=len(self.game_names))
+        by_type = np.bincount(self.types[in_game], minlength=len(self.type_names))
+        facets = {
+            "game": _by_count(self.game_names, by_game),
+            "type": _by_count(self.type_names, by_type),
+        }
+        wanted = in_game if t is None else in_game[self.types[in_game] == t]
+        return facets, wanted
+
+    def rank(
+        self, acc: np.ndarray, game: str | None, entry_type: str | None, window: int
+    ) -> tuple[list[tuple[int, float]], dict[str, dict[str, int]]]:
+        """The best `window` (docnum, score) under the filters, best first (ties in KB
+        order), and the facet counts."""
+        facets, wanted = self.facets(np.flatnonzero(acc), game, entry_type)
+        scores = acc[wanted]
+        if len(scores) > window:
+            # Everything at or above the window-th best score, then an exact order.
+            kth = np.partition(scores, len(scores) - window)[len(scores) - window]
+            keep = scores >= kth
+            wanted, scores = wanted[keep], scores[keep]
+        best = np.lexsort((self.order[wanted], -scores))[:window]
+        return [(int(wanted[i]), float(scores[i])) for i in best], facets
+
+
+def _code(names: list[str], value: str | None) -> int | None:
+    if value is None:
+        return None
+    return names.index(value) if value in names else -1
+
+
+def _by_count(names: list[str], counts: np.ndarray) -> dict[str, int]:
+    """Non-zero counts, largest first, then by name (as the whoosh path orders them)."""
+    found = [(names[i], int(n)) for i, n in enumerate(counts) if n]
+    return dict(sorted(found, key=lambda kv: (-kv[1], kv[0])))
+
+
+def open_labels(generation: Path) -> Labels:
+    """The labels of a generation's documents, from `docs/`."""
+    directory = Path(generation) / DOCS
+    names = json.loads((directory / "labels.json").read_text(encoding="utf-8"))
+    return Labels(
+        names["games"],
+        names["types"],
+        _mapped(directory / "game.npy"),
+        _mapped(directory / "type.npy"),
+        _mapped(directory / "order.npy"),
+    )

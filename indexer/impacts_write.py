@@ -1,0 +1,101 @@
+"""Writes a generation's impact postings from its finished whoosh index (the build side
+of indexer/impacts.py).
+
+This is the one module that reads whoosh's private matcher and format internals, to
+walk postings a block at a time; each use is commented.
+"""
+
+from __future__ import annotations
+
+import json
+import pickle
+from array import array
+from itertools import accumulate
+from pathlib import Path
+
+import numpy as np
+from whoosh.formats import Positions
+from whoosh.system import _INT_SIZE  # whoosh private: the size of the length prefix
+
+from indexer.generation import IMPACTS
+from indexer.impacts import FORMAT_VERSION
+
+
+def write_impacts(searcher, fields: list[str], target: Path) -> None:
+    """Computes every posting's score in `fields` from a finished whoosh index."""
+    reader = searcher.reader()
+    weighting = searcher.weighting
+    n = searcher.doc_count_all()
+    docs = array("i")
+    weights = array("d")
+    scores: list[np.ndarray] = []
+    pos_counts = array("q")
+    positions = array("i")
+    terms: dict[str, list[int]] = {}
+    for field in fields:
+        fieldtype = searcher.schema[field]
+        positional = fieldtype.format.supports("positions")
+        decode = _position_decoder(fieldtype.format)
+        lengths = np.array(
+            [searcher.doc_field_length(d, field, 1) for d in range(n)], dtype=np.float64
+        )
+        avgfl = searcher.avg_field_length(field) or 1
+        # whoosh private: BM25F's per-field B, as whoosh's own scorer reads it.
+        b = getattr(weighting, "_field_B", {}).get(field, weighting.B)
+        k1 = weighting.K1
+        for btext in list(reader.lexicon(field)):
+            start = len(docs)
+            for seg_reader, offset in reader.leaf_readers():
+                if (field, btext) not in seg_reader:
+                    continue
+                matcher = seg_reader.postings(field, btext)
+                # Whole blocks at a time (whoosh's per-posting calls cost 2 µs each).
+                while matcher.is_active():
+                    matcher._read_ids()  # whoosh private: the block's ids at once
+                    matcher._read_weights()  # whoosh private: ...and its weights
+                    ids = matcher._ids  # whoosh private: the block's ids
+                    docs.extend([d + offset for d in ids] if offset else ids)
+                    weights.extend(list(matcher._weights))  # whoosh private
+                    if positional:
+                        matcher._read_values()  # whoosh private: the block's values
+                        for value in matcher._values:  # whoosh private: the values
+                            found = decode(value)
+                            positions.extend(found)
+                            pos_counts.append(len(found))
+                    else:
+                        pos_counts.extend([0] * len(matcher._ids))  # whoosh private
+                    matcher._next_block()  # whoosh private: on to the next block
+            end = len(docs)
+            if end == start:
+                continue
+            text = fieldtype.from_bytes(btext)
+            idf = searcher.idf(field, btext)
+            tf = np.array(weights[start:end], dtype=np.float64)  # copies: the arrays grow
+            fl = lengths[np.array(docs[start:end], dtype=np.int64)]
+            # whoosh.scoring.bm25, operation for operation.
+            scores.append(idf * ((tf * (k1 + 1)) / (tf + k1 * ((1 - b) + b * fl / avgfl))))
+            terms[f"{field}\t{text}"] = [start, end]
+    out = target / IMPACTS
+    out.mkdir()
+    np.save(out / "docs.npy", np.frombuffer(docs, dtype=np.int32))
+    np.save(out / "scores.npy", np.concatenate(scores) if scores else np.zeros(0))
+    pos_start = np.zeros(len(pos_counts) + 1, dtype=np.int64)
+    np.cumsum(np.frombuffer(pos_counts, dtype=np.int64), out=pos_start[1:])
+    np.save(out / "pos_start.npy", pos_start)
+    np.save(out / "positions.npy", np.frombuffer(positions, dtype=np.int32))
+    meta = {"version": FORMAT_VERSION, "docs": n, "terms": terms}
+    (out / "terms.json").write_text(json.dumps(meta, ensure_ascii=False), encoding="utf-8")
+
+
+def _position_decoder(fmt):
+    """whoosh's Positions.decode_positions, with the running sum done in C (a third
+    of the build's impact step is decoding positions); other formats decode their own."""
+    if type(fmt) is not Positions:
+        return getattr(fmt, "decode_positions", None)  # None: the field has no positions
+
+    def decode(value: bytes) -> list[int]:
+        if not value.endswith(b"."):
+            value += b"."
+        return list(accumulate(pickle.loads(value[_INT_SIZE:])))
+
+    return decode

@@ -1,0 +1,214 @@
+"""A query, parsed once: every later stage (scoring, priors, snippets, the answer card)
+reads the `ParsedQuery`, and nothing analyses the raw text again.
+
+User text never reaches whoosh's query parser (quadratic on unspaced Chinese; it raises
+on `NOT NOT x` or deep parentheses): it is cleaned, capped, analysed exactly as the index
+was, expanded with players' words, and its official numbers, quoted phrases and the
+game it names are read out.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from indexer import tuning
+from indexer.analysis import Analysis, fold
+from indexer.numbers import NumberReader, OfficialNumber
+from indexer.synonyms import PlayersWords
+from kb.registry import Registry
+
+_CONTROL_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_QUOTED_RE = re.compile(r"[\"“”「」『』]([^\"“”「」『』]{1,80})[\"“”「」『』]")
+_QUESTION_RE = re.compile(
+    r"[?？]|吗|呢|能不能|可不可以|会不会|是不是|有没有|怎么|如何|为什么|几|多少"
+    r"|^(?:can|could|do|does|did|is|are|was|what|when|where|which|who|why|how|if|should|must)\b",
+    re.IGNORECASE,
+)
+
+
+def clean_query(raw: str) -> tuple[str, list[str]]:
+    """Removes control characters and lone surrogates, normalises, caps the length."""
+    notices: list[str] = []
+    text = raw.encode("utf-8", "replace").decode("utf-8") if raw else ""
+    text = "".join(" " if unicodedata.category(c) == "Cs" else c for c in text)
+    text = _CONTROL_RE.sub(" ", text)
+    text = unicodedata.normalize("NFKC", text)
+    text = " ".join(text.split())
+    if len(text) > tuning.MAX_QUERY_CHARS:
+        text = text[: tuning.MAX_QUERY_CHARS]
+        notices.append(f"query shortened to its first {tuning.MAX_QUERY_CHARS} characters")
+    return text, notices
+
+
+@dataclass(frozen=True)
+class ParsedQuery:
+    """What a query says, read once."""
+
+    text: str  # the cleaned query, as the user asked it
+    search_text: str  # what is searched: the text without the game's name when scoped
+    notices: tuple[str, ...]
+    tokens: tuple[str, ...]  # distinct words, in order, as the index holds them
+    phrase: tuple[str, ...]  # every word in order, for the loose whole-question phrase
+    quoted: tuple[tuple[str, ...], ...]
+    expansions: Mapping[str, tuple[str, ...]] = field(compare=False)
+    numbers: tuple[OfficialNumber, ...]
+    named_games: tuple[str, ...]  # games the query names (火纹0, Mage Wars …)
+    hinted_game: str | None  # the one game whose own words the query uses
+    is_question: bool
+    scope: str | None  # the game the query is answered in (a filter, or the game named)
+
+    @property
+    def named_game(self) -> str | None:
+        return self.named_games[0] if len(self.named_games) == 1 else None
+
+    @property
+    def marks(self) -> list[str]:
+        """The words a snippet marks: the query's and the rules' words they stand for."""
+        return [*self.tokens, *(alt for alts in self.expansions.values() for alt in alts)]
+
+    @property
+    def searchable(self) -> bool:
+        return bool(self.tokens or self.numbers or self.quoted)
+
+
+class GameNames:
+    """Finds the games a query names, in the forms players use (火纹0, FE0, 法战, Mage
+    Wars …): the registry's names, slugs and aliases. Latin names are whole words."""
+
+    def __init__(self, registry: Registry):
+        forms: dict[str, str] = {}
+        for game in registry:
+            for name in (game.slug, *game.name.as_dict().values(), *game.aliases):
+                folded = fold(name).lower().strip()
+                if len(folded) >= 2:
+                    forms.setdefault(folded, game.slug)
+        self.forms = forms
+        parts = []
+        for form in sorted(forms, key=len, reverse=True):
+            escaped = re.escape(form).replace(r"\ ", r"\s*")
+            if form[:1].isascii() and form[:1].isalnum():
+                escaped = rf"(?<![a-z0-9]){escaped}"
+            if form[-1:].isascii() and form[-1:].isalnum():
+                escaped = rf"{escaped}(?![a-z0-9])"
+            parts.append(escaped)
+        self._re = re.compile("|".join(parts)) if parts else None
+
+    def _game_of(self, matched: str) -> str:
+        """The game of a matched name (names match with any spacing: "mage  wars")."""
+        squeezed = re.sub(r"\s+", "", matched)
+        found = self.forms.get(matched) or self.forms.get(squeezed)
+        if found is None:
+            found = next(g for f, g in self.forms.items() if re.sub(r"\s+", "", f) == squeezed)
+        return found
+
+    def find(self, text: str) -> list[tuple[int, int, str]]:
+        """(start, end, game) of every name in the text (offsets into `text`)."""
+        if self._re is None:
+            return []
+        folded = fold(text).lower()
+        if len(folded) != len(text):  # never: fold keeps length; lower() might not
+            return []
+        out = []
+        for m in self._re.finditer(folded):
+            key = re.sub(r"\s+", " ", m.group())
+            game = self.forms.get(key) or self.forms.get(key.replace(" ", ""))
+            if game is None:
+                game = next(
+                    g
+                    for f, g in self.forms.items()
+                    if re.sub(r"\s+", "", f) == key.replace(" ", "")
+                )
+            out.append((m.start(), m.end(), game))
+        return out
+
+
+class GameWords:
+    """Words only one game's texts use (羁绊区, Counterstrike …): a query using them is
+    about that game, which ranks its entries higher."""
+
+    def __init__(self, words: Mapping[str, str]):
+        self.words = dict(words)
+        self._by_first: dict[str, list[tuple[str, str]]] = {}
+        for word, game in self.words.items():
+            if word:
+                self._by_first.setdefault(word[0], []).append((word, game))
+
+    def detect(self, folded: str) -> str | None:
+        """The one game whose own words the (folded, lowercase) text uses."""
+        by_first = self._by_first
+        games = {
+            game
+            for i, ch in enumerate(folded)
+            for word, game in by_first.get(ch, ())
+            if folded.startswith(word, i)
+        }
+        return games.pop() if len(games) == 1 else None
+
+
+class QueryParser:
+    """Parses queries with one generation's analysis, players' words and registry."""
+
+    def __init__(
+        self,
+        analysis: Analysis,
+        registry: Registry,
+        game_words: Mapping[str, str],
+        scope_named_games: bool = False,
+    ):
+        self.analysis = analysis
+        self.registry = registry
+        self.players_words = PlayersWords(analysis, registry)
+        self.numbers = NumberReader(registry)
+        self.game_names = GameNames(registry)
+        self.game_words = GameWords(game_words)
+        self.scope_named_games = scope_named_games
+
+    def parse(self, raw: str, game: str | None = None) -> ParsedQuery:
+        """Reads a raw query; `game` is the game filter the user chose, if any."""
+        text, notices = clean_query(raw)
+        return self.parse_clean(text, tuple(notices), game)
+
+    def parse_clean(
+        self, text: str, notices: tuple[str, ...] = (), game: str | None = None
+    ) -> ParsedQuery:
+        """Reads an already cleaned text (the spelling pass's corrected query)."""
+        names = self.game_names.find(text)
+        named = tuple(dict.fromkeys(g for _, _, g in names))
+        scope = game or (named[0] if self.scope_named_games and len(named) == 1 else None)
+        unnamed = text
+        if names:
+            pieces, last = [], 0
+            for start, end, _ in names:
+                pieces.append(text[last:start])
+                last = end
+            pieces.append(text[last:])
+            unnamed = " ".join(" ".join(pieces).split())
+        search_text = unnamed if self.scope_named_games else text
+        analysis = self.analysis
+        tokens = analysis.words(search_text)[: tuning.MAX_TERMS] if search_text else []
+        expansions = self.players_words.expand(tokens, scope) if tokens else {}
+        phrase = tuple(analysis.phrase_words(search_text)) if search_text else ()
+        quoted = []
+        for m in list(_QUOTED_RE.finditer(search_text))[: tuning.MAX_QUOTED]:
+            words = tuple(analysis.phrase_words(m.group(1)))
+            if len(words) >= 2:
+                quoted.append(words)
+        hinted = self.game_words.detect(fold(text).lower()) if text and not game else None
+        return ParsedQuery(
+            text=text,
+            search_text=search_text,
+            notices=notices,
+            tokens=tuple(tokens),
+            phrase=phrase,
+            quoted=tuple(quoted),
+            expansions=expansions,
+            # Read without the game's name: "fe0 108" is Q&A 108 alone.
+            numbers=tuple(self.numbers.read(unnamed))[: tuning.MAX_NUMBERS],
+            named_games=named,
+            hinted_game=hinted,
+            is_question=bool(text) and _QUESTION_RE.search(text) is not None,
+            scope=scope,
+        )

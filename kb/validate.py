@@ -1,0 +1,34 @@
+"""The one validation the command line, the index build and the app all run: every
+entry loads, source-language text is verbatim, the termbase reads, every worked example
+belongs to an entry. Nothing is built or served from a KB that fails it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kb.coverage import check_verbatim
+from kb.examples import load_examples
+from kb.loader import KBError, KnowledgeBase, LoadError, load_kb
+from kb.termbase import Termbase, TermbaseError, load_termbase
+
+
+def load_valid_kb(root: Path | None = None) -> tuple[KnowledgeBase, Termbase]:
+    """The KB under `root` and its termbase; raises `KBError` listing every problem by
+    file and line."""
+    kb = load_kb(root)
+    errors: list[LoadError] = list(check_verbatim(kb))
+    termbase = None
+    try:
+        termbase = load_termbase(kb)
+    except TermbaseError as exc:
+        errors.extend(exc.errors)
+    for example in load_examples(kb.registry).by_id.values():
+        if kb.get(example.entry_id) is None:
+            game = example.entry_id.split("-", 1)[0]
+            path = kb.root / "games" / game / "examples.py"
+            errors.append(
+                LoadError(path, 1, f"example {example.id!r} names no entry {example.entry_id!r}")
+            )
+    if errors or termbase is None:
+        raise KBError(errors)
+    return kb, termbase
