@@ -254,6 +254,10 @@ class Termbase:
 
     def counts(self) -> dict[str, dict[str, int]]:
         """Forms per status per game (every form of every record, both languages)."""
+        return self._counts
+
+    @cached_property
+    def _counts(self) -> dict[str, dict[str, int]]:
         out = {g: dict.fromkeys(STATUSES, 0) for g in GAMES}
         for r in self.records:
             for status in r.status.values():
