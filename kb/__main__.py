@@ -147,29 +147,27 @@ def cmd_ask(args: argparse.Namespace) -> int:
 
 
 def cmd_terms(args: argparse.Namespace) -> int:
-    """Termbase size per game; with --check, the consistency report (1 if ours to fix)."""
-    from kb.termbase import check_consistency, load_termbase
+    """Termbase size and forms per status per game; with --check, the consistency report
+    (exit 1 while anything in our texts or records is to fix)."""
+    from kb.termbase import STATUSES, load_termbase
+    from kb.termcheck import check_consistency
 
     kb = _load(args.root)
     tb = load_termbase(kb)
+    counts = tb.counts()
     for game in kb.registry.slugs:
-        records = tb.for_game(game)
-        print(
-            f"{game}: {len(records)} terms, "
-            f"{sum(1 for r in records if set(r.official) == {'zh', 'en'})} with both forms "
-            f"official"
-        )
+        per = ", ".join(f"{s} {counts[game][s]}" for s in STATUSES)
+        print(f"{game}: {len(tb.for_game(game))} terms; forms: {per}")
     if not args.check:
         return 0
-    findings = check_consistency(kb, tb)
-    for f in findings:
+    report = check_consistency(kb, tb)
+    for f in report.findings:
         print(f)
-    ours = [f for f in findings if f.where == "ours"]
     print(
-        f"{len(findings)} finding(s): {len(ours)} in our texts, "
-        f"{len(findings) - len(ours)} in the sources (explained, never edited)"
+        f"{len(report.findings)} finding(s): {len(report.ours)} in our texts and records, "
+        f"{len(report.source)} variants of the sources (listed once, never edited)"
     )
-    return 1 if ours else 0
+    return 1 if report.ours else 0
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -191,6 +191,10 @@ def test_example_form_works_without_javascript(browser, base_url):
         "/entries/whi-errata-p12-assign-damage",
         "/games/magewars",
         "/terms",
+        "/terms?game=magewars&page=2",
+        "/terms/magewars/阻碍",
+        "/terms/check",
+        "/sources/004_1b7e94789a4a6c70.txt",
         "/api",
     ],
 )
@@ -219,6 +223,8 @@ def test_accessibility_scan(browser, base_url, path):
         "/entries/whi-errata-p12-assign-damage",
         "/games/fe0",
         "/terms",
+        "/terms/magewars/阻碍",
+        "/terms/check",
         "/entries/magewars-trait-dice-modifiers",
     ],
 )

@@ -20,6 +20,7 @@ def test_every_api_route_is_described(app):
     for rule in app.url_map.iter_rules():
         if rule.rule.startswith("/api/"):
             path = rule.rule.replace("<path:entry_id>", "{id}").replace("<example_id>", "{id}")
+            path = path.replace("<game>", "{game}").replace("<path:key>", "{key}")
             assert path in described, f"{rule.rule} is not in the OpenAPI document"
 
 
@@ -37,6 +38,8 @@ def _template(url: str) -> str:
     path = url.split("?")[0]
     if path.startswith("/api/entries/"):
         return "/api/entries/{id}"
+    if path.startswith("/api/terms/") and path != "/api/terms/check":
+        return "/api/terms/{game}/{key}"
     return path
 
 

@@ -15,8 +15,9 @@ from kb.loader import KnowledgeBase
 from kb.model import ENTRY_TYPES
 from kb.rulecheck import ParamError, WorkedExample
 from kb.serialize import entry_json, games_json
-from kb.termbase import Termbase, TermRecord
-from kb.termbase_io import to_csv, to_tbx
+from kb.termbase import STATUSES, Termbase, TermRecord, Use
+from kb.termbase_io import HEADER_MODES, LANGS, export_name, to_csv, to_tbx
+from kb.termcheck import OURS_CHECKS, SOURCE_CHECKS
 from web.errors import ApiError
 from web.openapi import spec
 
@@ -42,19 +43,52 @@ def game_slugs() -> tuple[str, ...]:
     return engine().games
 
 
+def _forms_json(record: TermRecord, lang: str) -> list[dict]:
+    out = []
+    for f in record.forms_of(lang):
+        item: dict = {"form": f.text, "status": f.status, "main": f.main}
+        if record.is_superseded(lang, f.text):
+            item["superseded_by"] = record.replacement(lang)
+        if lang == "zh":
+            item["traditional"] = record.traditional_of(f.text)
+        out.append(item)
+    return out
+
+
 def term_json(record: TermRecord, tb: Termbase) -> dict:
+    """A term with every form and whose words it is (status), its evidence and usage."""
     return {
         "game": record.game,
+        "key": record.key,
         "zh": record.zh,
         "en": record.en,
-        "official": list(record.official),
+        "status": {
+            "zh": record.status_of("zh", record.zh),
+            "en": record.status_of("en", record.en),
+        },
+        "forms": {"zh": _forms_json(record, "zh"), "en": _forms_json(record, "en")},
         "kind": record.kind,
+        "pos": record.pos,
         "variants": {"zh": list(record.variants_zh), "en": list(record.variants_en)},
         "traditional": record.traditional,
+        "traditional_source": "reviewed" if record.traditional_reviewed else "opencc",
+        "evidence": [e.as_dict() for e in record.evidence],
         "defined_by": record.defined_by,
         "definition": record.definition,
         "entries": list(tb.entries_of(record)),
         "url": f"/terms/{record.game}/{record.key}",
+    }
+
+
+def use_json(use: Use) -> dict:
+    return {
+        "entry": use.entry_id,
+        "lang": use.lang,
+        "form": use.form,
+        "before": use.before,
+        "match": use.match,
+        "after": use.after,
+        "url": f"/entries/{use.entry_id}",
     }
 
 
@@ -208,30 +242,80 @@ def entry(entry_id: str):
 @api.get("/terms")
 def terms():
     game = choice_arg("game", game_slugs())
+    status = choice_arg("status", STATUSES)
     q = scrub(request.args.get("q", ""))[:100]
     tb = termbase()
-    return jsonify({"terms": [term_json(r, tb) for r in tb.search(q, game)]})
+    return jsonify({"terms": [term_json(r, tb) for r in tb.search(q, game, status)]})
+
+
+@api.get("/terms/check")
+def terms_check():
+    """The consistency report (computed once per termbase), filtered by game/check/where."""
+    game = choice_arg("game", game_slugs())
+    check = choice_arg("check", OURS_CHECKS + SOURCE_CHECKS)
+    where = choice_arg("where", ("ours", "source"))
+    report = termbase().report
+    findings = report.filter(game, check, where)
+    return jsonify(
+        {
+            "total": len(findings),
+            "counts": report.counts(),
+            "findings": [f.as_dict() for f in findings],
+        }
+    )
+
+
+@api.get("/terms/<game>/<path:key>")
+def term(game: str, key: str):
+    """One term with every use in its sentence (keyword in context)."""
+    tb = termbase()
+    record = tb.find(game, key) if game in game_slugs() else None
+    if record is None:
+        raise ApiError(404, "not_found", f"no term {key!r} in {game!r}")
+    return jsonify({**term_json(record, tb), "uses": [use_json(u) for u in tb.uses_of(record)]})
 
 
 @api.get("/terms.tbx")
 def terms_tbx():
+    game = choice_arg("game", game_slugs())
     return Response(
-        to_tbx(termbase()),
-        mimetype="application/x-tbx+xml",
-        headers={"Content-Disposition": "attachment; filename=rules-kb-terms.tbx"},
+        to_tbx(termbase(), game),
+        content_type="application/x-tbx+xml; charset=utf-8",
+        headers={"Content-Disposition": f"attachment; filename={export_name('tbx', game)}"},
     )
+
+
+def _flag(name: str, default: bool) -> bool:
+    raw = request.args.get(name)
+    if raw is None or raw == "":
+        return default
+    if raw not in ("0", "1"):
+        raise ApiError(400, "invalid_parameter", f"`{name}` must be 0 or 1", name)
+    return raw == "1"
 
 
 @api.get("/terms.csv")
 def terms_csv():
-    source = request.args.get("source", "zh")
-    if source not in ("zh", "en"):
-        raise ApiError(400, "invalid_parameter", "`source` must be zh or en", "source")
+    """One glossary per game and direction: source,target,notes; BOM and header optional."""
+    source = choice_arg("source", LANGS) or "zh"
+    target = choice_arg("target", LANGS) or ("en" if source != "en" else "zh")
+    if (source == "en") == (target == "en"):
+        raise ApiError(
+            400,
+            "invalid_parameter",
+            "one of `source` and `target` must be en, the other Chinese",
+            "target",
+        )
     game = choice_arg("game", game_slugs())
+    header = choice_arg("header", HEADER_MODES) or "row"
+    body = to_csv(termbase(), source, target, game, header)
+    name = export_name("csv", game, source, target)
+    if _flag("bom", True):
+        body = "\ufeff" + body
     return Response(
-        to_csv(termbase(), source, game),
-        mimetype="text/csv; charset=utf-8",
-        headers={"Content-Disposition": "attachment; filename=rules-kb-terms.csv"},
+        body.encode("utf-8"),
+        content_type="text/csv; charset=utf-8",
+        headers={"Content-Disposition": f"attachment; filename={name}"},
     )
 
 

@@ -36,6 +36,9 @@ LOCALIZED = {
 }
 # The game enum: replaced, wherever it stands, by the slugs of the registry served.
 GAME = {"type": "string", "enum": ["<the registry's game slugs>"]}
+# Whose words a termbase form is (kb/termbase.py STATUSES).
+TERM_STATUS = {"type": "string", "enum": ["publisher", "source", "project", "unverified"]}
+EXPORT_LANG = {"type": "string", "enum": ["zh", "en", "zh-Hant"]}
 TYPE = {
     "type": "string",
     "enum": ["rule", "optional_rule", "errata", "clarification", "term", "qa", "card"],
@@ -159,21 +162,88 @@ SCHEMAS: dict = {
             "steps": {"type": "array", "items": {"type": "string"}},
         },
     },
+    "TermForm": {
+        "type": "object",
+        "required": ["form", "status", "main"],
+        "properties": {
+            "form": {"type": "string"},
+            "status": TERM_STATUS,
+            "main": {"type": "boolean"},
+            "traditional": {"type": "string"},
+            "superseded_by": {"type": "string"},
+        },
+    },
     "Term": {
         "type": "object",
-        "required": ["game", "zh", "en", "entries"],
+        "required": ["game", "key", "zh", "en", "status", "forms", "entries"],
         "properties": {
             "game": GAME,
+            "key": {"type": "string"},
             "zh": {"type": "string"},
             "en": {"type": "string"},
-            "official": {"type": "array", "items": {"enum": ["zh", "en"]}},
+            "status": {
+                "type": "object",
+                "properties": {"zh": TERM_STATUS, "en": TERM_STATUS},
+                "required": ["zh", "en"],
+            },
+            "forms": {
+                "type": "object",
+                "properties": {
+                    "zh": {"type": "array", "items": _ref("TermForm")},
+                    "en": {"type": "array", "items": _ref("TermForm")},
+                },
+            },
             "kind": {"type": "string"},
+            "pos": {"enum": ["noun", "verb", "adjective", "adverb", "properNoun", "other"]},
             "variants": {"type": "object"},
             "traditional": {"type": "string"},
+            "traditional_source": {"enum": ["opencc", "reviewed"]},
+            "evidence": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["forms", "where"],
+                    "properties": {
+                        "forms": {"type": "array", "items": {"type": "string"}},
+                        "where": {"type": "string"},
+                        "url": {"type": "string"},
+                        "quote": {"type": "string"},
+                        "seed": {"type": "string"},
+                    },
+                },
+            },
             "defined_by": {"type": ["string", "null"]},
             "definition": {"type": "object"},
             "entries": {"type": "array", "items": {"type": "string"}},
             "url": {"type": "string"},
+            "uses": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["entry", "lang", "before", "match", "after", "url"],
+                    "properties": {
+                        "entry": {"type": "string"},
+                        "lang": {"enum": ["zh", "en"]},
+                        "form": {"type": "string"},
+                        "before": {"type": "string"},
+                        "match": {"type": "string"},
+                        "after": {"type": "string"},
+                        "url": {"type": "string"},
+                    },
+                },
+            },
+        },
+    },
+    "Finding": {
+        "type": "object",
+        "required": ["check", "game", "term", "detail", "where", "entries"],
+        "properties": {
+            "check": {"type": "string"},
+            "game": {"type": "string"},
+            "term": {"type": "string"},
+            "detail": {"type": "string"},
+            "where": {"enum": ["ours", "source"]},
+            "entries": {"type": "array", "items": {"type": "string"}},
         },
     },
     "Answer": {
@@ -344,8 +414,12 @@ def spec(games: tuple[str, ...] | None = None) -> dict:
             },
             "/api/terms": {
                 "get": {
-                    "summary": "The termbase: search either language",
-                    "parameters": [_q("q", "Term in Chinese or English"), game_q],
+                    "summary": "The termbase: search either language; every form with its status",
+                    "parameters": [
+                        _q("q", "Term in Chinese (Simplified or Traditional) or English"),
+                        game_q,
+                        _q("status", "Only terms with a form of this status", TERM_STATUS),
+                    ],
                     "responses": {
                         "200": _json(
                             {
@@ -358,21 +432,84 @@ def spec(games: tuple[str, ...] | None = None) -> dict:
                     },
                 }
             },
+            "/api/terms/check": {
+                "get": {
+                    "summary": "The termbase consistency report (computed once per termbase)",
+                    "parameters": [
+                        game_q,
+                        _q("check", "Only findings of this check"),
+                        _q(
+                            "where",
+                            "ours (to fix) or source (the posts' own variants)",
+                            {"enum": ["ours", "source"]},
+                        ),
+                    ],
+                    "responses": {
+                        "200": _json(
+                            {
+                                "type": "object",
+                                "required": ["total", "counts", "findings"],
+                                "properties": {
+                                    "total": {"type": "integer"},
+                                    "counts": {"type": "object"},
+                                    "findings": {"type": "array", "items": _ref("Finding")},
+                                },
+                            }
+                        ),
+                        **ERRORS,
+                    },
+                }
+            },
+            "/api/terms/{game}/{key}": {
+                "get": {
+                    "summary": "One term with every use in its sentence (keyword in context)",
+                    "parameters": [
+                        {"name": "game", "in": "path", "required": True, "schema": GAME},
+                        {
+                            "name": "key",
+                            "in": "path",
+                            "required": True,
+                            "schema": {"type": "string"},
+                        },
+                    ],
+                    "responses": {"200": _json(_ref("Term")), **ERRORS},
+                }
+            },
             "/api/terms.tbx": {
                 "get": {
-                    "summary": "The termbase as TBX-Basic",
+                    "summary": "The termbase as TBX-Basic (zh, en, zh-Hant langSets; statuses)",
+                    "parameters": [game_q],
                     "responses": {
                         "200": {
                             "description": "TBX",
                             "content": {"application/x-tbx+xml": {"schema": {"type": "string"}}},
-                        }
+                        },
+                        **ERRORS,
                     },
                 }
             },
             "/api/terms.csv": {
                 "get": {
-                    "summary": "The termbase as an OmegaT glossary (source, target, comment)",
-                    "parameters": [_q("source", "Source language", {"enum": ["zh", "en"]}), game_q],
+                    "summary": "A glossary per game and direction: source,target,notes",
+                    "parameters": [
+                        _q("source", "Source language (default zh)", EXPORT_LANG),
+                        _q(
+                            "target",
+                            "Target language (default en, or zh when source is en)",
+                            EXPORT_LANG,
+                        ),
+                        game_q,
+                        _q(
+                            "bom",
+                            "1 (default): start with a UTF-8 BOM; 0: none",
+                            {"enum": ["0", "1"]},
+                        ),
+                        _q(
+                            "header",
+                            "row (default), comment (a # line OmegaT skips) or none",
+                            {"enum": ["row", "comment", "none"]},
+                        ),
+                    ],
                     "responses": {
                         "200": {
                             "description": "CSV",
@@ -466,9 +603,12 @@ EXAMPLE_REQUESTS: tuple[tuple[str, str], ...] = (
     ("GET", "/api/entries?game=fadingglory&type=rule"),
     ("GET", "/api/entries/fe0-qa-108"),
     ("GET", "/api/terms?q=反击"),
+    ("GET", "/api/terms/check?where=source&game=fe0"),
+    ("GET", "/api/terms/magewars/阻碍"),
+    ("GET", "/api/terms.tbx?game=fe0"),
     ("GET", "/api/games"),
     ("GET", "/api/ask?q=两个单位战斗力一样的时候谁赢？"),
     ("GET", "/api/suggest?q=神速"),
     ("GET", "/api/health"),
-    ("GET", "/api/terms.csv?game=whi"),
+    ("GET", "/api/terms.csv?game=whi&source=en&target=zh"),
 )

@@ -10,7 +10,9 @@ from flask import Blueprint, abort, redirect, render_template, request
 from indexer.answer import ask
 from kb.model import ENTRY_TYPES, PROVENANCE_LABELS
 from kb.rulecheck import ParamError
-from kb.termbase import check_consistency
+from kb.sourceinfo import load_sources
+from kb.termbase import STATUS_LABELS, STATUS_RANK, STATUSES
+from kb.termcheck import CHECK_LABELS, OURS_CHECKS, SOURCE_CHECKS
 from web.api import engine, kb, run_search, scrub, suggester, termbase
 from web.errors import ApiError
 from web.openapi import EXAMPLE_REQUESTS, spec
@@ -126,53 +128,138 @@ def game(slug: str):
     return render_template("game.html", slug=slug, groups=groups, by_type=by_type)
 
 
+GLOSSARY_PAGE = 50  # terms per game and page
+GLOSSARY_PREVIEW = 15  # terms per game when all games are shown
+DIRECTIONS = {"zh-en": ("zh", "en"), "en-zh": ("en", "zh")}
+
+
+def _page_arg(name: str) -> int:
+    raw = request.args.get(name, "1")
+    return int(raw) if raw.isdigit() and int(raw) > 0 else 1
+
+
 @pages.get("/terms")
 def terms():
+    """The glossary: per game, paged, with each form's status and a definition column."""
     q = scrub(request.args.get("q", ""))[:100]
     game = request.args.get("game", "")
     if game and game not in kb().registry:
         abort(404, description=f"There is no game “{game}”.")
+    status = request.args.get("status", "")
+    if status and status not in STATUSES:
+        abort(400, description=f"status must be one of {', '.join(STATUSES)}")
+    direction = request.args.get("dir", "")
+    if direction not in DIRECTIONS:
+        direction = "en-zh" if game and kb().registry[game].source_lang == "en" else "zh-en"
     tb = termbase()
-    records = tb.search(q, game or None)
-    groups: OrderedDict[str, list] = OrderedDict((g, []) for g in kb().registry.slugs)
-    for r in records:
-        groups[r.game].append(r)
-    return render_template("terms.html", q=q, game=game, groups=groups, tb=tb, total=len(records))
+    records = tb.search(q, game or None, status or None)
+    page = _page_arg("page")
+    sections = []
+    for slug in [game] if game else kb().registry.slugs:
+        rows = [r for r in records if r.game == slug]
+        if not rows:
+            continue
+        size = GLOSSARY_PAGE if game else GLOSSARY_PREVIEW
+        pages_n = max(1, -(-len(rows) // size))
+        current = min(page, pages_n) if game else 1
+        sections.append(
+            {
+                "slug": slug,
+                "total": len(rows),
+                "rows": rows[(current - 1) * size : current * size],
+                "page": current,
+                "pages": pages_n,
+                "more": not game and len(rows) > size,
+            }
+        )
+    source, target = DIRECTIONS[direction]
+    return render_template(
+        "terms.html",
+        q=q,
+        game=game,
+        status=status,
+        direction=direction,
+        source=source,
+        target=target,
+        sections=sections,
+        tb=tb,
+        total=len(records),
+        STATUSES=STATUSES,
+        STATUS_LABELS=STATUS_LABELS,
+        counts=tb.counts(),
+    )
 
 
 @pages.get("/terms/check")
 def terms_check():
-    current = engine()
-    findings = current.memo("consistency", lambda: check_consistency(current.kb, current.termbase))
-    return render_template("terms_check.html", findings=findings)
+    """The consistency report, computed once per termbase, filterable by game, check, side."""
+    report = termbase().report
+    game = request.args.get("game", "")
+    check = request.args.get("check", "")
+    where = request.args.get("where", "")
+    if (
+        (game and game not in kb().registry)
+        or (check and check not in CHECK_LABELS)
+        or (where and where not in ("ours", "source"))
+    ):
+        abort(400, description="unknown filter: game, check or where")
+    findings = report.filter(game or None, check or None, where or None)
+    return render_template(
+        "terms_check.html",
+        ours=[f for f in findings if f.where == "ours"],
+        source=[f for f in findings if f.where == "source"],
+        report=report,
+        game=game,
+        check=check,
+        where=where,
+        CHECK_LABELS=CHECK_LABELS,
+        OURS_CHECKS=OURS_CHECKS,
+        SOURCE_CHECKS=SOURCE_CHECKS,
+        tb=termbase(),
+    )
 
 
 @pages.get("/terms/<game>/<path:key>")
 def term(game: str, key: str):
+    """A term page: every form with its status and evidence, every use in its sentence."""
     tb = termbase()
     record = tb.find(game, key) if game in kb().registry else None
     if record is None:
         abort(404, description=f"There is no term “{key}” in {game}.")
     base = kb()
-    renderings = []
-    for lang in ("zh", "en"):
-        for form in record.forms(lang):
-            used = [
-                e for e in base.by_game(game) if form.lower() in (e.text.get(lang) or "").lower()
-            ]
-            renderings.append(
-                {
-                    "lang": lang,
-                    "form": form,
-                    "entries": used,
-                    "official": lang in record.official and form == record.forms(lang)[0],
-                }
-            )
+    uses = tb.uses_of(record)
+    by_entry: OrderedDict[str, list] = OrderedDict()
+    for use in uses:
+        by_entry.setdefault(use.entry_id, []).append(use)
+    forms = {
+        lang: sorted(record.forms_of(lang), key=lambda f: (not f.main, STATUS_RANK[f.status]))
+        for lang in ("zh", "en")
+    }
+    counts = {(u.lang, u.form): 0 for u in uses}
+    for u in uses:
+        counts[(u.lang, u.form)] += 1
     defined = base.get(record.defined_by) if record.defined_by else None
-    entries = [base.get(i) for i in tb.entries_of(record)]
     return render_template(
-        "term.html", record=record, renderings=renderings, defined=defined, entries=entries
+        "term.html",
+        record=record,
+        forms=forms,
+        counts=counts,
+        uses=by_entry,
+        entries={i: base.get(i) for i in tb.entries_of(record)},
+        defined=defined,
+        STATUS_LABELS=STATUS_LABELS,
     )
+
+
+@pages.get("/sources/<document>")
+def source(document: str):
+    """A source post: who made it, what its translator asks, and how we honour it."""
+    base = kb()
+    info = load_sources(base.root).get(document)
+    if info is None:
+        abort(404, description=f"There is no source “{document}”.")
+    entries = [e for e in base.entries.values() if e.source.document == document]
+    return render_template("source.html", info=info, entries=entries)
 
 
 @pages.get("/api")
