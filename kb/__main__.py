@@ -8,6 +8,7 @@ from collections import Counter
 from pathlib import Path
 
 from kb.coverage import check_verbatim, ledger
+from kb.documents import load_source_posts
 from kb.loader import KBError, load_kb
 from kb.model import ENTRY_TYPES, GAMES
 
@@ -24,6 +25,10 @@ def cmd_validate(args: argparse.Namespace) -> int:
     """Loads every entry, checks verbatim text, prints entries per game and type."""
     kb = _load(args.root)
     errors = check_verbatim(kb)
+    try:
+        load_source_posts(kb.root)  # the post titles and dates citations name
+    except KBError as exc:
+        errors += exc.errors
     counts = Counter((e.game, e.type) for e in kb.entries.values())
     types = [t for t in ENTRY_TYPES if any(counts[(g, t)] for g in GAMES)]
     print(f"{'game':<12}" + "".join(f"{t:>15}" for t in types) + f"{'total':>8}")
