@@ -28,9 +28,13 @@ def fingerprint(path: Path) -> str:
 
 
 def _static_path(app: Flask, filename: str) -> Path | None:
-    root = Path(app.static_folder or "").resolve()
-    path = (root / filename).resolve()
-    return path if path.is_file() and root in path.parents else None
+    """The file a static URL names, if it is one inside the static folder (memoised)."""
+    known = app.extensions.setdefault("static_paths", {})
+    if filename not in known:
+        root = Path(app.static_folder or "").resolve()
+        path = (root / filename).resolve()
+        known[filename] = path if path.is_file() and root in path.parents else None
+    return known[filename]
 
 
 def register_assets(app: Flask) -> None:

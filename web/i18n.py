@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 
+from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup, escape
 
 from kb.model import ENTRY_TYPES, GAME_NAMES, GAMES, PROVENANCES
@@ -316,6 +318,12 @@ def plain(key: str, ui: str, **fields: object) -> str:
 def script_strings(keys: tuple[str, ...]) -> dict[str, dict[str, str]]:
     """The messages the page script needs, both languages (it picks by `data-ui`)."""
     return {k: {"en": words(k, "en"), "zh": words(k, "zh")} for k in keys}
+
+
+@cache
+def script_strings_json() -> Markup:
+    """`script_strings(SCRIPT_KEYS)` as JSON safe in a single-quoted attribute, made once."""
+    return htmlsafe_json_dumps(script_strings(SCRIPT_KEYS))
 
 
 SCRIPT_KEYS = (

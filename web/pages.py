@@ -28,7 +28,6 @@ from web.citation import citation_markdown, citation_text, permalink
 from web.errors import ApiError
 from web.i18n import (
     MESSAGES,
-    SCRIPT_KEYS,
     UI_LANGS,
     Msg,
     normalize_ui,
@@ -36,7 +35,7 @@ from web.i18n import (
     page_lang,
     phrase,
     plain,
-    script_strings,
+    script_strings_json,
 )
 from web.openapi import EXAMPLE_REQUESTS, spec
 from web.zero_results import TermFinder, zero_help
@@ -201,7 +200,7 @@ def _globals() -> dict:
         "ENTRY_TYPES": ENTRY_TYPES,
         "PROVENANCES": PROVENANCES,
         "PROVENANCE_LABELS": PROVENANCE_LABELS,
-        "script_strings": script_strings(SCRIPT_KEYS),
+        "script_strings_json": script_strings_json(),
         "no_publisher_text": games_without_publisher_text(),
     }
 
