@@ -22,7 +22,7 @@ from kb.loader import KB_ROOT
 from kb.validate import load_valid_kb
 from web.api import api
 from web.errors import register_error_handlers
-from web.pages import pages
+from web.pages import pages, warm
 from web.render import register_filters
 from web.security import register_security_headers
 
@@ -51,7 +51,10 @@ def create_app(test_config: dict | None = None) -> Flask:
     )
     if built:
         app.logger.info("built index generation %s for %d entries", engine.name, len(kb))
-    app.extensions["engines"] = EngineHolder(index_dir, engine, app.config["SEARCH_CACHE_SIZE"])
+    warm(engine)  # what the pages derive from the generation, before any fork
+    app.extensions["engines"] = EngineHolder(
+        index_dir, engine, app.config["SEARCH_CACHE_SIZE"], on_open=warm
+    )
     app.extensions["kb_root"] = kb_root
 
     @app.before_request

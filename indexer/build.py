@@ -50,6 +50,7 @@ from indexer.schema import make_schema
 from indexer.scoring import FIELD_BOOSTS
 from indexer.spelling import english_vocabulary, term_words
 from indexer.stats import QueryStats
+from kb.documents import load_source_posts
 from kb.examples import load_examples
 from kb.loader import KnowledgeBase
 from kb.model import Entry
@@ -336,7 +337,8 @@ def _write_generation(
         _write_docs(work, kb, searcher)
     ix.storage.close()
     with (work / KB_SNAPSHOT).open("wb") as f:
-        pickle.dump((kb, tb.records), f, protocol=pickle.HIGHEST_PROTOCOL)
+        snapshot = (kb, tb.records, load_source_posts(kb.root))
+        pickle.dump(snapshot, f, protocol=pickle.HIGHEST_PROTOCOL)
     with (work / STATS).open("wb") as f:
         pickle.dump(query_stats(kb, tb, analysis), f, protocol=pickle.HIGHEST_PROTOCOL)
     (work / EXAMPLES).write_text(

@@ -43,6 +43,7 @@ from indexer.scoring import build_clauses, to_whoosh
 from indexer.snippets import make_snippet, snippet_pattern
 from indexer.spelling import SpellingCorrector
 from indexer.stats import QueryStats
+from kb.documents import SourcePost
 from kb.examples import ExampleSet, load_examples
 from kb.loader import KnowledgeBase
 from kb.model import ENTRY_TYPES, Entry
@@ -51,7 +52,7 @@ from kb.termbase import Termbase, termbase_of
 
 # What the code reading a generation expects of it: a generation written by other code
 # is refused (and rebuilt at start), never misread.
-SCHEMA_VERSION = "8"  # 8: one self-contained generation (KB snapshot, docs, stats, manifest)
+SCHEMA_VERSION = "9"  # 9: the KB snapshot holds the source posts too
 
 T = TypeVar("T")
 
@@ -123,8 +124,9 @@ class Engine:
         self.content_hash: str = meta["content_hash"]
         with (path / KB_SNAPSHOT).open("rb") as f:
             # Our own file, checked against the manifest before it is read.
-            kb, records = pickle.load(f)
+            kb, records, posts = pickle.load(f)
         self.kb: KnowledgeBase = kb
+        self.source_posts: dict[str, SourcePost] = posts
         self.termbase: Termbase = termbase_of(kb, records)
         self.registry = kb.registry
         self.examples: ExampleSet = load_examples(kb.registry)

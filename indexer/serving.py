@@ -13,6 +13,7 @@ import logging
 import os
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from indexer.engine import Engine, open_engine
@@ -27,8 +28,15 @@ RETRY_SECONDS = 30.0
 class EngineHolder:
     """The engine a process serves; `get()` is called once per request."""
 
-    def __init__(self, index_dir: Path, engine: Engine, cache_size: int = 2048):
+    def __init__(
+        self,
+        index_dir: Path,
+        engine: Engine,
+        cache_size: int = 2048,
+        on_open: Callable[[Engine], None] | None = None,
+    ):
         self.index_dir = Path(index_dir)
+        self._on_open = on_open
         self._engine = engine
         self._target = str(engine.path)
         self._cache_size = cache_size
@@ -55,6 +63,8 @@ class EngineHolder:
                 return self._engine
             try:
                 engine = open_engine(self.index_dir, cache_size=self._cache_size)
+                if self._on_open is not None:
+                    self._on_open(engine)
             except GenerationError as exc:
                 self._refused[real] = time.monotonic()
                 self.last_problem = str(exc)

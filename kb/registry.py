@@ -23,7 +23,9 @@ from kb.yamlutil import LoadError, UniqueKeyLoader, key_lines
 REGISTRY_FILE = "games.yaml"
 GAME_FILE = "game.yaml"
 SLUG_RE = re.compile(r"^[a-z][a-z0-9]{1,19}$")
-GAME_KEYS = frozenset({"slug", "name", "source_lang", "aliases", "numbers", "players_words"})
+GAME_KEYS = frozenset(
+    {"slug", "name", "short_name", "source_lang", "aliases", "numbers", "players_words"}
+)
 NUMBER_KEYS = frozenset({"qa_prefixes", "qa_suffixes", "rule_numbers", "pages"})
 
 
@@ -61,6 +63,8 @@ class Game:
 
     slug: str
     name: Localized
+    # The name in menus and badges (the full name when the declaration gives none).
+    short_name: Localized
     source_lang: str
     aliases: tuple[str, ...]
     numbers: NumberScheme
@@ -156,6 +160,14 @@ def _game(path: Path, slug: str) -> tuple[Game | None, list[LoadError]]:
     ):
         err("name", "`name` needs both zh and en")
         name = {}
+    short = data.get("short_name", name)
+    if (
+        not isinstance(short, dict)
+        or set(short) != set(LANGS)
+        or not all(isinstance(v, str) and v.strip() for v in short.values())
+    ):
+        err("short_name", "`short_name` needs both zh and en")
+        short = {}
     source_lang = data.get("source_lang")
     if source_lang not in LANGS:
         err("source_lang", f"`source_lang` must be one of {LANGS}")
@@ -192,6 +204,7 @@ def _game(path: Path, slug: str) -> tuple[Game | None, list[LoadError]]:
     game = Game(
         slug=slug,
         name=Localized(**name),
+        short_name=Localized(**short),
         source_lang=source_lang,
         aliases=aliases or (),
         numbers=scheme,

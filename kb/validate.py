@@ -1,12 +1,14 @@
 """The one validation the command line, the index build and the app all run: every
 entry loads, source-language text is verbatim, the termbase reads, every worked example
-belongs to an entry. Nothing is built or served from a KB that fails it."""
+belongs to an entry, every seed has its source-post record. Nothing is built or served
+from a KB that fails it."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from kb.coverage import check_verbatim
+from kb.documents import load_source_posts
 from kb.examples import load_examples
 from kb.loader import KBError, KnowledgeBase, LoadError, load_kb
 from kb.termbase import Termbase, TermbaseError, load_termbase
@@ -29,6 +31,10 @@ def load_valid_kb(root: Path | None = None) -> tuple[KnowledgeBase, Termbase]:
             errors.append(
                 LoadError(path, 1, f"example {example.id!r} names no entry {example.entry_id!r}")
             )
+    try:
+        load_source_posts(kb.root)  # the post titles and dates citations name
+    except KBError as exc:
+        errors.extend(exc.errors)
     if errors or termbase is None:
         raise KBError(errors)
     return kb, termbase

@@ -8,75 +8,13 @@ and an axe-core accessibility scan. Screenshots land in tests/screenshots/.
 from __future__ import annotations
 
 import json
-import shutil
-import threading
-from pathlib import Path
 
 import pytest
-from werkzeug.serving import make_server
 
+from tests.browser_support import axe_violations, shot
+
+pytest_plugins = ("tests.browser_fixtures",)  # the base_url, browser and page fixtures
 pytestmark = pytest.mark.browser
-
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
-SHOTS = Path(__file__).resolve().parent / "screenshots"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-playwright_sync = pytest.importorskip("playwright.sync_api")
-
-
-@pytest.fixture(scope="module")
-def base_url(app):
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not Path(CHROMIUM).exists():
-        pytest.skip("Debian's chromium is not installed (./dev test installs it as root)")
-    with playwright_sync.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture(
-    params=[{"width": 1280, "height": 900}, {"width": 390, "height": 844}], ids=["desktop", "phone"]
-)
-def page(request, browser, base_url):
-    context = browser.new_context(
-        viewport=request.param, base_url=base_url, permissions=["clipboard-read", "clipboard-write"]
-    )
-    pg = context.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda exc: errors.append(str(exc)))
-    # A 400 for a bad example value is the designed answer, not a page error.
-    expected = "the server responded with a status of 400"
-    pg.on(
-        "console",
-        lambda m: errors.append(m.text) if m.type == "error" and expected not in m.text else None,
-    )
-    pg.viewport_name = request.node.callspec.id  # type: ignore[attr-defined]
-    yield pg
-    context.close()
-    assert errors == [], f"browser errors: {errors}"
-
-
-def shot(pg, name: str) -> None:
-    SHOTS.mkdir(exist_ok=True)
-    pg.screenshot(path=str(SHOTS / f"{name}-{pg.viewport_name}.png"), full_page=True)
 
 
 def test_chinese_question_reaches_its_ruling_in_one_click(page):
@@ -182,11 +120,13 @@ def test_example_form_works_without_javascript(browser, base_url):
     context.close()
 
 
+@pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize(
     "path",
     [
         "/",
         "/?q=神速回避",
+        "/?q=liansuo",
         "/entries/fe0-qa-108",
         "/entries/whi-errata-p12-assign-damage",
         "/games/magewars",
@@ -194,44 +134,15 @@ def test_example_form_works_without_javascript(browser, base_url):
         "/terms?game=magewars&page=2",
         "/terms/magewars/阻碍",
         "/terms/check",
-        "/sources/004_1b7e94789a4a6c70.txt",
+        "/sources/fe0",
         "/api",
     ],
 )
-def test_accessibility_scan(browser, base_url, path):
-    if not AXE.exists():
-        pytest.skip("axe-core is not installed (./dev test runs npm ci)")
-    context = browser.new_context(base_url=base_url, bypass_csp=True)
+def test_accessibility_scan(browser, base_url, path, scheme):
+    """axe-core finds nothing serious, in the light scheme and in dark mode."""
+    context = browser.new_context(base_url=base_url, bypass_csp=True, color_scheme=scheme)
     pg = context.new_page()
     pg.goto(path)
-    pg.add_script_tag(path=str(AXE))
-    result = pg.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
-    bad = [
-        (v["id"], v["impact"], len(v["nodes"]))
-        for v in result["violations"]
-        if v["impact"] in ("serious", "critical")
-    ]
+    bad = axe_violations(pg)
     context.close()
     assert bad == [], bad
-
-
-@pytest.mark.parametrize(
-    "path",
-    [
-        "/",
-        "/?q=神速回避",
-        "/entries/whi-errata-p12-assign-damage",
-        "/games/fe0",
-        "/terms",
-        "/terms/magewars/阻碍",
-        "/terms/check",
-        "/entries/magewars-trait-dice-modifiers",
-    ],
-)
-def test_no_sideways_scrolling_on_a_phone(browser, base_url, path):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=base_url)
-    pg = context.new_page()
-    pg.goto(path)
-    overflow = pg.evaluate("document.scrollingElement.scrollWidth - window.innerWidth")
-    context.close()
-    assert overflow <= 0, f"{path} scrolls sideways by {overflow}px on a phone"

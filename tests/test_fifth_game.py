@@ -9,6 +9,7 @@ import csv
 import io
 import shutil
 import xml.etree.ElementTree as ET
+from urllib.parse import quote
 
 import pytest
 
@@ -26,6 +27,9 @@ def five(tmp_path_factory):
     shutil.copytree(KB_ROOT / "sources", root / "sources")
     shutil.copytree(FIXTURES / "fifth" / "gamma", root / "games" / "gamma", ignore=skip)
     shutil.copy(FIXTURES / "fifth" / "gamma_faq.txt", root / "sources" / "gamma_faq.txt")
+    posts = root / "sources" / "sources.yaml"  # its seed's record: who made it, its title
+    record = (FIXTURES / "fifth" / "gamma_source.yaml").read_text(encoding="utf-8")
+    posts.write_text(posts.read_text(encoding="utf-8") + "\n" + record, encoding="utf-8")
     registry = root / "games" / "games.yaml"
     registry.write_text(
         registry.read_text(encoding="utf-8").replace(
@@ -79,10 +83,13 @@ def test_its_pages_are_served(five):
     game = five.get("/games/gamma")
     assert game.status_code == 200 and "伽马对决" in game.get_data(as_text=True)
     entry = five.get("/entries/gamma-qa-1").get_data(as_text=True)
-    assert "Gamma Duel" in entry and "同时归零时" in entry and "/terms/gamma/生命值" in entry
+    assert "伽马对决" in entry and "Gamma Duel" in entry, "its names from its declaration"
+    assert "同时归零时" in entry and f"/terms/gamma/{quote('生命值')}" in entry
     home = five.get("/").get_data(as_text=True)
     assert 'value="gamma"' in home
     assert five.get("/terms?game=gamma").status_code == 200
+    source = five.get("/sources/gamma").get_data(as_text=True)
+    assert "伽马对决 官方问答" in source and "/entries/gamma-qa-1" in source
 
 
 def test_the_api_description_lists_it(five):
