@@ -9,6 +9,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 from indexer.answer import ask as ask_question
 from indexer.search import MAX_LIMIT, QueryError, SearchService
 from kb.examples import all_examples, examples_for
+from kb.examples import find_example as lookup_example
 from kb.loader import KnowledgeBase
 from kb.model import ENTRY_TYPES, GAMES
 from kb.rulecheck import ParamError, WorkedExample
@@ -113,39 +114,72 @@ def scrub(value: Any) -> Any:
     return value
 
 
+def cite_links(steps: list[dict]) -> list[dict]:
+    """Adds to each step the page and the title (both languages) of the entry it cites."""
+    out = []
+    for step in steps:
+        cited = kb().get(step["cites"])
+        extra = {"url": cited.url, "cite_title": cited.title.as_dict()} if cited else {}
+        out.append(step | extra)
+    return out
+
+
+def example_json(example: WorkedExample, include_result: bool = True) -> dict:
+    body = example.as_dict(include_result)
+    if "steps_detail" in body:
+        body["steps_detail"] = cite_links(body["steps_detail"])
+    return body
+
+
 def entry_examples(entry_id: str) -> list[dict]:
     """The worked examples of an entry, already run with their defaults."""
-    return [ex.as_dict() for ex in examples_for(entry_id)]
+    return [example_json(ex) for ex in examples_for(entry_id)]
 
 
 def find_example(example_id: str) -> WorkedExample:
-    example = all_examples().get(example_id)
+    example = lookup_example(example_id)
     if example is None:
         raise ApiError(404, "not_found", f"no worked example with id {example_id!r}")
     return example
 
 
 def run_example(example: WorkedExample, params: Any) -> dict:
-    """Runs an example with validated parameters; a bad one is a 400 naming it."""
+    """Runs an example with validated parameters; a bad one is a 400 naming it.
+
+    Besides the contract's `ok, params, result, steps` the answer gives the verdict and the
+    steps in both languages with their citations' pages, the heading for these values and
+    the code that reproduces the run.
+    """
     if params is not None and not isinstance(params, dict):
-        raise ApiError(400, "invalid_parameter", "`params` must be an object", "params")
+        raise ApiError(
+            400, "invalid_parameter", "`params` must be an object", "params", "params 必须是对象"
+        )
     try:
         values, outcome = example.run(params)
     except ParamError as exc:
-        raise ApiError(400, "invalid_parameter", str(exc), exc.param) from None
-    return {"ok": True, "example": example.id, "params": values, **outcome.as_dict()}
+        raise ApiError(400, "invalid_parameter", str(exc), exc.param, exc.zh) from None
+    done = outcome.as_dict()
+    done["steps_detail"] = cite_links(done["steps_detail"])
+    return {
+        "ok": True,
+        "example": example.id,
+        "params": values,
+        **done,
+        "heading": example.heading(values),
+        "code": example.code(values),
+    }
 
 
 @api.get("/examples")
 def examples():
     return jsonify(
-        {"examples": [ex.as_dict(include_result=False) for ex in all_examples().values()]}
+        {"examples": [example_json(ex, include_result=False) for ex in all_examples().values()]}
     )
 
 
 @api.get("/examples/<example_id>")
 def example(example_id: str):
-    return jsonify(find_example(example_id).as_dict())
+    return jsonify(example_json(find_example(example_id)))
 
 
 @api.post("/examples/<example_id>/run")
