@@ -995,7 +995,7 @@ PHRASES: dict[str, tuple[str, str]] = {
     "in response to the card": ("响应造成伤害的卡牌时", "in response to the damaging card"),
     "after the damage is assigned": ("伤害分配之后", "after the damage is assigned"),
     "cost": ("费用", "a cost"),
-    "hit points": ("HP", "hit points"),
+    "hit points": ("HP数", "hit points"),
     "you": ("你", "you"),
     "your opponent": ("你的对手", "your opponent"),
     "the beginning of your turn": ("你的回合开始时", "the beginning of your turn"),
