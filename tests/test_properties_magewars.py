@@ -49,7 +49,11 @@ def test_bonus_dice_never_count_twice(attacks, melee, rage, tokens, data):
 
 
 @FAST
-@given(base=st.integers(1, 8), ranged=small, lightning=st.lists(st.integers(-3, 3), max_size=8))
+@given(
+    base=st.integers(1, 8),
+    ranged=small,
+    lightning=st.lists(st.integers(-3, 3), min_size=1, max_size=8),
+)
 def test_chain_lightning_loses_a_die_per_jump_but_never_below_one(base, ranged, lightning):
     dice = r.chain_lightning_dice(base, ranged, tuple(lightning)).result["dice"]
     for k, (d, bonus) in enumerate(zip(dice, lightning, strict=True)):

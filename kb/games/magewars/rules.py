@@ -221,6 +221,12 @@ def chain_lightning_dice(
     each target's own Lightning +X applies to its own attack; never fewer than 1 die.
     Reading: the 1-die floor applies to the total after the target's bonus.
     """
+    if not target_lightning:
+        raise ParamError(
+            "target_lightning",
+            "Chain Lightning needs at least one target",
+            "连锁闪电至少要有一个目标",
+        )
     why = Reasoning()
     c = "magewars-card-chain-lightning"
     dice: list[int] = []

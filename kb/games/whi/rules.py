@@ -524,8 +524,8 @@ def value_of_x(specified_by: str, specified_value: int) -> Outcome:
     )
     return why.done(
         {"x": specified_value},
-        f"X = {specified_value}",
-        f"X = {specified_value}",
+        f"X = {specified_value}（由{SPECIFIERS_ZH.get(specified_by, specified_by)}指定）",
+        f"X = {specified_value} (specified by {specified_by})",
     )
 
 
