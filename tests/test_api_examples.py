@@ -173,3 +173,21 @@ def test_best_example_for_falls_back_to_the_first_example():
     first = best_example_for("fe0-rule-judgement", set())
     assert first.entry_id == "fe0-rule-judgement"
     assert best_example_for("fe0-rule-about-the-post", {"x"}) is None
+
+
+def test_example_answers_match_the_openapi_schemas(client):
+    import jsonschema
+
+    from web.openapi import spec
+
+    components = {"components": spec()["components"]}
+    schemas = spec()["components"]["schemas"]
+    run_answer = client.post("/api/examples/whi-assign-damage-original/run").get_json()
+    jsonschema.validate(run_answer, {**schemas["RunResult"], **components})
+    one = client.get("/api/examples/fe0-attack-untapped-enemy").get_json()
+    jsonschema.validate(one, {**schemas["Example"], **components})
+    for example in client.get("/api/examples").get_json()["examples"]:
+        jsonschema.validate(example, {**schemas["Example"], **components})
+    error = client.post("/api/examples/fe0-tied-power/run", json={"params": {"x": 1}}).get_json()
+    jsonschema.validate(error, {**schemas["Error"], **components})
+    assert error["error"]["message_zh"]
