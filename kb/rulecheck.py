@@ -173,8 +173,13 @@ class Param:
             return Bilingual(zh, en)
         return Bilingual(str(value), str(value))
 
+    def _named(self) -> str:
+        """The parameter as an error names it: its words, then its code name."""
+        words = self.labels.en
+        return f"{words} (`{self.name}`)" if words and words != self.name else f"`{self.name}`"
+
     def _fail(self, en: str, zh: str) -> ParamError:
-        return ParamError(self.name, f"`{self.name}` {en}", f"「{self.labels.zh}」{zh}")
+        return ParamError(self.name, f"{self._named()} {en}", f"「{self.labels.zh}」{zh}")
 
     def parse(self, value: Any) -> Any:
         """Validates a value sent by a user (JSON or a form string) and returns it typed."""
@@ -203,7 +208,7 @@ class Param:
                 shown = "、".join(self.phrase(c).zh for c in self.choices)
                 raise ParamError(
                     self.name,
-                    f"`{self.name}` must be one of: {', '.join(self.choices)}",
+                    f"{self._named()} must be one of: {', '.join(self.choices)}",
                     f"「{self.labels.zh}」必须是以下之一：{shown}",
                 )
             if not value or len(value) > 60:

@@ -47,7 +47,7 @@ def points(draw, example):
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=lambda e: e.id)
 @settings(
-    max_examples=25,
+    max_examples=12,
     deadline=None,
     database=None,  # one test body over 300 spaces: another example's saved cases do not apply
     suppress_health_check=[HealthCheck.function_scoped_fixture],

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from kb.games.fadingglory import rules
 from kb.rulecheck import ParamError
 
-FAST = settings(max_examples=150, deadline=None)
+FAST = settings(max_examples=100, deadline=None)
 COLOURS = st.sampled_from(("black", "red", "green"))
 ARMS = st.sampled_from(("infantry", "cavalry"))
 RULES = st.lists(st.sampled_from(("16.4", "16.7", "16.8", "16.9")), max_size=4).map(tuple)

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from kb.games.fe0 import rules
 from kb.rulecheck import ParamError
 
-FAST = settings(max_examples=150, deadline=None)
+FAST = settings(max_examples=100, deadline=None)
 NAMES = ("马尔斯", "库洛姆", "希达", "卡因", "阿贝尔")
 FACTIONS = ("光之剑", "圣痕", "白夜", "暗夜")
 power = st.integers(0, 150)

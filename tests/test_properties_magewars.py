@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from kb.games.magewars import rules as r
 from kb.rulecheck import ParamError
 
-FAST = settings(max_examples=150, deadline=None)
+FAST = settings(max_examples=100, deadline=None)
 MAGES = st.sampled_from(r.MAGES)
 small = st.integers(0, 8)
 

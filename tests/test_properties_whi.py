@@ -34,7 +34,7 @@ from kb.games.whi.rules import (
 from kb.rulecheck import ParamError
 
 pytestmark = pytest.mark.filterwarnings("error")
-FAST = settings(max_examples=150, deadline=None)
+FAST = settings(max_examples=100, deadline=None)
 ZONES = ("Kingdom", "Quest", "Battlefield", "deck", "hand", "discard pile")
 IN_PLAY = ("Kingdom", "Quest", "Battlefield")
 
