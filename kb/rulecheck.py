@@ -339,10 +339,15 @@ class WorkedExample:
         A title states the outcome of the defaults ("8, 4 and 4 dice"), so a run with other
         values is headed by the check's situation instead, never by a stale claim.
         """
+        parts = self.heading_parts(params)
+        return self.title if parts is None else f"{parts.en} {parts.zh}"
+
+    def heading_parts(self, params: Mapping[str, Any] | None = None) -> Bilingual | None:
+        """The heading for other values in each language; None for the example's own values."""
         if params is None or dict(params) == self.defaults:
-            return self.title
+            return None
         s = self.situation
-        return f"{s.en} {s.zh} — your values 你的数值"
+        return Bilingual(f"{s.zh}（你的数值）", f"{s.en} — your values")
 
     def parse_params(self, sent: Mapping[str, Any] | None) -> dict[str, Any]:
         """Defaults overridden by the sent values, each validated; unknown names rejected."""

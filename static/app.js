@@ -61,7 +61,9 @@ function renderRun(section, body) {
     parts.push(v);
   }
   const p = el("p", { class: "ex-result" });
-  p.append(el("strong", {}, "Result 结果: "), el("code", { class: "result" }, JSON.stringify(body.result)));
+  const label = el("strong");
+  label.append(el("span", { class: "l-en" }, "Result"), el("span", { class: "l-zh", lang: "zh" }, "结果"), ": ");
+  p.append(label, el("code", { class: "result" }, JSON.stringify(body.result)));
   parts.push(p);
   const ol = el("ol", { class: "steps" });
   for (const s of body.steps_detail || []) {
@@ -73,7 +75,12 @@ function renderRun(section, body) {
   parts.push(ol);
   output.replaceChildren(...parts);
   const heading = section.querySelector(".ex-heading");
-  if (heading && body.heading) heading.textContent = body.heading;
+  if (heading && body.heading_detail) {
+    heading.replaceChildren(el("span", { class: "l-zh", lang: "zh" }, body.heading_detail.zh), " ",
+      el("span", { class: "l-en", lang: "en" }, body.heading_detail.en));
+  } else if (heading && body.heading) {
+    heading.textContent = body.heading;
+  }
   const code = section.querySelector(".ex-code pre.code code");
   if (code && body.code) code.textContent = body.code;
   const last = section.querySelector("input[name=_last]");

@@ -48,9 +48,10 @@ def test_the_plain_form_runs_and_the_heading_follows_the_values(client):
     resp = client.post(RUN, data={"attacker_power": "40"})
     assert resp.status_code == 200
     html = section(resp.get_data(as_text=True), "fe0-tied-power")
-    heading = re.search(r'<h3[^>]*class="ex-heading">([^<]*)</h3>', html).group(1)
+    heading = re.sub(r"<[^>]+>", "", re.search(r'class="ex-heading">(.*?)</h3>', html).group(1))
     assert heading != all_examples()["fe0-tied-power"].title
     assert "your values" in heading and "你的数值" in heading
+    assert 'class="l-zh" lang="zh">战斗的结算（你的数值）</span>' in html
     assert "攻击失败，双方都未被击破（40 对 50）" in html
     assert "the source states" not in html, "the stated outcome belongs to the example's values"
 

@@ -166,6 +166,7 @@ def run_example(example: WorkedExample, params: Any) -> dict:
         "params": values,
         **done,
         "heading": example.heading(values),
+        **({"heading_detail": parts.as_dict()} if (parts := example.heading_parts(values)) else {}),
         "code": example.code(values),
     }
 

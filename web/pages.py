@@ -113,6 +113,7 @@ def _shown_run(example, params: dict) -> dict:
     return {
         "params": params,
         "heading": example.heading(params),
+        "heading_detail": example.heading_parts(params),
         "code": example.code(params),
         **outcome.as_dict(),
     }
