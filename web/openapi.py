@@ -210,6 +210,7 @@ SCHEMAS: dict = {
             "steps": {"type": "array", "items": {"type": "string"}},
             "steps_detail": {"type": "array", "items": _ref("Step")},
             "heading": {"type": "string", "description": "the heading for the values run"},
+            "heading_detail": LOCALIZED,
             "code": {"type": "string", "description": "code that reproduces this run"},
         },
     },
