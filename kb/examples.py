@@ -12,6 +12,7 @@ import hashlib
 import importlib
 import importlib.util
 import json
+import re
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -23,20 +24,47 @@ from kb.registry import Game, Registry, default_registry
 from kb.rulecheck import WorkedExample
 
 _PACKAGE_DIR = Path(__file__).resolve().parent / "games"
+_LATIN = re.compile(r"[a-z0-9]+")
 
 
 @dataclass(frozen=True)
 class ExampleSet:
-    """Every worked example of a registry's games, by id, and the entries judged not
-    computable (with the reason)."""
+    """Every worked example of a registry's games, by id (and by the ids of copies
+    merged into them), and the entries judged not computable (with the reason)."""
 
     by_id: Mapping[str, WorkedExample]
     not_computable: Mapping[str, str]
     # What the examples' results depend on: their declarations and the games' code.
     digest: str
+    aliases: Mapping[str, str]
+
+    def find(self, example_id: str) -> WorkedExample | None:
+        """An example by its id, or by the id of a copy merged into it."""
+        return self.by_id.get(example_id) or self.by_id.get(self.aliases.get(example_id, ""))
 
     def for_entry(self, entry_id: str) -> list[WorkedExample]:
-        return [e for e in self.by_id.values() if e.entry_id == entry_id]
+        """The examples shown on an entry: its own first, then those it shares with others."""
+        examples = self.by_id.values()
+        own = [e for e in examples if e.entry_id == entry_id]
+        return own + [e for e in examples if entry_id in e.also_for]
+
+    def best_for(self, entry_id: str, words: set[str]) -> WorkedExample | None:
+        """The entry's example that best matches a question's words, or its first example.
+
+        `words` are the question's tokens (jieba words, Latin words, either case). Each word
+        found in an example's title, keywords, situation, default values or default verdict
+        counts (Chinese words by length); ties keep the entry's own order, so with no match
+        the entry's first example is chosen. Pure: no index, no I/O.
+        """
+        candidates = self.for_entry(entry_id)
+        if not candidates:
+            return None
+        best, best_score = candidates[0], 0.0
+        for example in candidates:
+            score = _score(words, example)
+            if score > best_score:
+                best, best_score = example, score
+        return best
 
 
 def _module(game: Game) -> ModuleType | None:
@@ -76,28 +104,74 @@ def _digest(games: list[Game], examples: list[WorkedExample]) -> str:
 
 @cache
 def load_examples(registry: Registry) -> ExampleSet:
-    """The worked examples of every game in the registry; ids are unique across games."""
+    """The worked examples of every game in the registry; ids and the aliases of merged
+    copies are unique across games."""
     by_id: dict[str, WorkedExample] = {}
+    aliases: dict[str, str] = {}
     reasons: dict[str, str] = {}
     for game in registry:
         module = _module(game)
         if module is None:
             continue
         for example in getattr(module, "EXAMPLES", ()):
-            if example.id in by_id:
-                raise ValueError(f"duplicate worked example id {example.id!r}")
+            for name in (example.id, *example.aliases):
+                if name in by_id or name in aliases:
+                    raise ValueError(f"duplicate worked example id {name!r}")
+                aliases[name] = example.id
+            del aliases[example.id]
             by_id[example.id] = example
         reasons.update(getattr(module, "NOT_COMPUTABLE", {}))
-    return ExampleSet(by_id, reasons, _digest(list(registry), list(by_id.values())))
+    return ExampleSet(by_id, reasons, _digest(list(registry), list(by_id.values())), aliases)
 
 
+def _words_of(example: WorkedExample) -> tuple[str, str]:
+    """The text a question is matched against: title, keywords, situation, default verdict
+    and the default values in words; lower-cased Latin text and Chinese text apart."""
+    parts = [example.title, *example.keywords]
+    s = example.situation
+    parts += [s.zh, s.en]
+    for p in example.params:
+        phrase = p.phrase(p.default)
+        parts += [phrase.zh, phrase.en, p.labels.zh] if p.kind != "bool" else []
+    _, outcome = example.run()
+    if outcome.verdict is not None:
+        parts += [outcome.verdict.zh, outcome.verdict.en]
+    text = " ".join(parts)
+    return text.lower(), text
+
+
+def _score(words: set[str], example: WorkedExample) -> float:
+    latin_text, text = _words_of(example)
+    latin = set(_LATIN.findall(latin_text))
+    score = 0.0
+    for w in words:
+        w = w.strip().lower()
+        if not w:
+            continue
+        if _LATIN.fullmatch(w):
+            if len(w) >= 3 and w in latin:
+                score += 1.0
+        elif len(w) >= 2 and w in text:
+            score += len(w) / 2  # a longer Chinese word is a more specific match
+    return score
+
+
+# The project's own games (compatibility for callers without a registry at hand).
 def all_examples() -> Mapping[str, WorkedExample]:
     """Every worked example of the project's own games, by id."""
     return load_examples(default_registry()).by_id
 
 
+def find_example(example_id: str) -> WorkedExample | None:
+    return load_examples(default_registry()).find(example_id)
+
+
 def examples_for(entry_id: str) -> list[WorkedExample]:
     return load_examples(default_registry()).for_entry(entry_id)
+
+
+def best_example_for(entry_id: str, words: set[str]) -> WorkedExample | None:
+    return load_examples(default_registry()).best_for(entry_id, words)
 
 
 def not_computable() -> Mapping[str, str]:

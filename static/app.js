@@ -9,16 +9,97 @@ function el(tag, attrs, text) {
 }
 
 // Worked examples: run in place through the JSON API instead of reloading the page.
+// The verdict, result and steps are replaced only on success; a bad value is reported beside
+// its field (both languages) and the previous result stays. The heading follows the values
+// run, and the result is scrolled into view (on a phone it is above the form).
+function bilingual(tag, cls, zh, en) {
+  const node = el(tag, cls ? { class: cls } : {});
+  node.append(el("span", { class: "l-zh", lang: "zh" }, zh), " ", el("span", { class: "l-en", lang: "en" }, en));
+  return node;
+}
+
+function clearFieldErrors(form) {
+  for (const old of form.querySelectorAll(".field-error")) old.remove();
+  for (const field of form.querySelectorAll(".field.invalid")) field.classList.remove("invalid");
+  for (const input of form.querySelectorAll("[aria-invalid]")) {
+    input.removeAttribute("aria-invalid");
+    const ids = (input.getAttribute("aria-describedby") || "").split(" ").filter((id) => id && !id.endsWith("-err"));
+    if (ids.length) input.setAttribute("aria-describedby", ids.join(" ")); else input.removeAttribute("aria-describedby");
+  }
+}
+
+function showFieldError(form, error) {
+  const zh = error.message_zh || error.message;
+  const field = error.param && form.querySelector(`.field[data-param="${CSS.escape(error.param)}"]`);
+  if (!field) {
+    const p = bilingual("p", "field-error form-error", zh, error.message);
+    p.setAttribute("role", "alert");
+    form.querySelector("button[type=submit]").before(p);
+    return;
+  }
+  const input = field.querySelector("input, select");
+  const id = `${input.id}-err`;
+  const p = bilingual("p", "field-error", zh, error.message);
+  p.id = id;
+  p.setAttribute("role", "alert");
+  field.append(p);
+  field.classList.add("invalid");
+  input.setAttribute("aria-invalid", "true");
+  const ids = (input.getAttribute("aria-describedby") || "").split(" ").filter(Boolean);
+  input.setAttribute("aria-describedby", [...ids, id].join(" "));
+  input.focus();
+}
+
+function renderRun(section, body) {
+  const output = section.querySelector(".ex-output");
+  const parts = [];
+  if (body.verdict) {
+    const v = el("p", { class: "ex-verdict" });
+    v.append(el("span", { class: "l-zh", lang: "zh" }, body.verdict.zh),
+      el("span", { class: "ex-sep l-both", "aria-hidden": "true" }, " · "),
+      el("span", { class: "l-en", lang: "en" }, body.verdict.en));
+    parts.push(v);
+  }
+  const p = el("p", { class: "ex-result" });
+  const label = el("strong");
+  label.append(el("span", { class: "l-en" }, "Result"), el("span", { class: "l-zh", lang: "zh" }, "结果"), ": ");
+  p.append(label, el("code", { class: "result" }, JSON.stringify(body.result)));
+  parts.push(p);
+  const ol = el("ol", { class: "steps" });
+  for (const s of body.steps_detail || []) {
+    const li = bilingual("li", "", s.zh || s.en, s.en);
+    const title = s.cite_title ? (s.cite_title.zh || s.cite_title.en) : s.cites;
+    li.append(" ", el("a", { class: "cite", href: s.url || "#", title: s.cites }, title));
+    ol.append(li);
+  }
+  parts.push(ol);
+  output.replaceChildren(...parts);
+  const heading = section.querySelector(".ex-heading");
+  if (heading && body.heading_detail) {
+    heading.replaceChildren(el("span", { class: "l-zh", lang: "zh" }, body.heading_detail.zh), " ",
+      el("span", { class: "l-en", lang: "en" }, body.heading_detail.en));
+  } else if (heading && body.heading) {
+    heading.textContent = body.heading;
+  }
+  const code = section.querySelector(".ex-code pre.code code");
+  if (code && body.code) code.textContent = body.code;
+  const last = section.querySelector("input[name=_last]");
+  if (last) last.value = JSON.stringify(body.params);
+  const reduce = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  output.scrollIntoView({ block: "start", behavior: reduce ? "auto" : "smooth" });
+  output.focus({ preventScroll: true });
+}
+
 function enhanceExampleForms() {
   for (const form of document.querySelectorAll("form.run")) {
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       const section = form.closest(".example");
-      const output = section.querySelector(".ex-output");
       const params = {};
-      for (const [k, v] of new FormData(form).entries()) params[k] = v;
-      const button = form.querySelector("button");
+      for (const [k, v] of new FormData(form).entries()) if (k !== "_last") params[k] = v;
+      const button = form.querySelector("button[type=submit]");
       button.disabled = true;
+      clearFieldErrors(form);
       try {
         const resp = await fetch(`/api/examples/${section.dataset.example}/run`, {
           method: "POST",
@@ -26,20 +107,10 @@ function enhanceExampleForms() {
           body: JSON.stringify({ params }),
         });
         const body = await resp.json();
-        output.replaceChildren();
-        if (body.ok) {
-          const p = el("p", { class: "ex-result" });
-          p.append(el("strong", {}, "Result 结果: "), el("code", { class: "result" }, JSON.stringify(body.result)));
-          const ol = el("ol", { class: "steps" });
-          for (const s of body.steps) ol.append(el("li", {}, s));
-          output.append(p, ol);
-        } else {
-          output.append(el("p", { class: "error", role: "alert" }, body.error.message));
-          const field = body.error.param && form.querySelector(`[name="${CSS.escape(body.error.param)}"]`);
-          if (field) field.focus();
-        }
+        if (body.ok) renderRun(section, body);
+        else showFieldError(form, body.error);
       } catch (err) {
-        output.replaceChildren(el("p", { class: "error", role: "alert" }, `Could not run: ${err}`));
+        showFieldError(form, { message: `Could not run: ${err}`, message_zh: `无法运行：${err}` });
       } finally {
         button.disabled = false;
       }

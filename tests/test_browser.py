@@ -146,3 +146,67 @@ def test_accessibility_scan(browser, base_url, path, scheme):
     bad = axe_violations(pg)
     context.close()
     assert bad == [], bad
+
+
+# --- worked examples: the run form -----------------------------------------------------------
+
+
+def _example(page):
+    page.goto("/entries/fe0-qa-108")
+    return page.locator("section#ex-fe0-tied-power")
+
+
+def test_run_result_scrolls_into_view_and_heading_follows_the_values(page):
+    example = _example(page)
+    title = example.locator("h3.ex-heading").inner_text()
+    button = example.locator("button[type=submit]")
+    button.scroll_into_view_if_needed()
+    example.locator("input[name=attacker_power]").fill("40")
+    button.click()
+    example.locator(".ex-verdict", has_text="40 vs 50").wait_for()
+    page.wait_for_function(
+        """() => { const r = document.querySelector('#ex-fe0-tied-power .ex-output')
+                     .getBoundingClientRect();
+                   return r.top >= 0 && r.top < window.innerHeight; }"""
+    )
+    heading = example.locator("h3.ex-heading").inner_text()
+    assert heading != title and "your values" in heading
+    assert "攻击失败" in example.locator(".ex-verdict").inner_text()
+    shot(page, "example-run-scrolled")
+
+
+def test_bad_value_error_sits_beside_its_field_and_previous_result_stays(page):
+    example = _example(page)
+    example.locator("input[name=attacker_power]").fill("40")
+    example.locator("button[type=submit]").click()
+    example.locator(".ex-verdict", has_text="40 vs 50").wait_for()
+    field = example.locator(".field[data-param=attacker_power]")
+    field.locator("input").evaluate("f => { f.removeAttribute('max'); f.value = '999'; }")
+    example.locator("button[type=submit]").click()
+    error = field.locator(".field-error[role=alert]")
+    error.wait_for()
+    text = error.inner_text()
+    assert "200" in text and ("不能大于" in text or "must be at most" in text)
+    assert field.locator("input").get_attribute("aria-invalid") == "true"
+    assert "40 vs 50" in example.locator(".ex-verdict").inner_text(), "previous result kept"
+    focused = page.evaluate("document.activeElement.name")
+    assert focused == "attacker_power"
+    shot(page, "example-field-error")
+    # a good value clears the error
+    field.locator("input").fill("60")
+    example.locator("button[type=submit]").click()
+    example.locator(".ex-verdict", has_text="60 vs 50").wait_for()
+    assert field.locator(".field-error").count() == 0
+    assert field.locator("input").get_attribute("aria-invalid") is None
+
+
+def test_steps_cite_entries_as_links_and_choices_read_as_phrases(page):
+    page.goto("/entries/fadingglory-9.4.4")
+    example = page.locator("section.example").first
+    links = example.locator("ol.steps a.cite")
+    assert links.count() >= 1
+    assert links.first.get_attribute("href").startswith("/entries/fadingglory-")
+    options = example.locator("select[name=action] option").all_inner_texts()
+    assert all("_" not in o for o in options), options
+    width = example.locator("form.run").bounding_box()["width"]
+    assert width <= page.viewport_size["width"], "the form fits the screen"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from kb.games.fadingglory import rules
 from kb.games.fadingglory.rules import (
     can_garrison,
     can_leader_move,
@@ -385,3 +386,54 @@ def test_garrison_hex_after_combat(combat, succeeded, advances, result):
         "enemy_advances": does,
         "garrison_eliminated": gone,
     }
+
+
+# --- checks added for rulings that had none ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("colour", "committed", "ok"),
+    [("red", False, False), ("red", True, True), ("black", False, True), ("green", False, True)],
+)
+def test_a_guard_unit_attacks_only_when_committed(colour, committed, ok):
+    # fadingglory-16.7: "移动值红色的是卫队单位（需要通过“投入”参加攻击）"
+    assert rules.can_join_attack(colour, committed).result == {"may_attack": ok}
+
+
+@pytest.mark.parametrize(("zoc", "ok"), [(False, True), (True, False)])
+def test_light_infantry_avoid_combat_but_not_in_an_enemy_cavalry_zoc(zoc, ok):
+    # fadingglory-16.7.1: "可以避免接战，如规则8.3。（处于敌骑兵ZOC的不可执行）"
+    out = rules.special_unit_reaction("infantry", "green", "avoid_combat", zoc, ("16.7",))
+    assert out.result == {"allowed": ok}
+
+
+@pytest.mark.parametrize(
+    ("reaction", "zoc", "ok"),
+    [
+        ("counter_charge", False, False),
+        ("infiltration", False, False),
+        ("avoid_combat", True, True),
+        ("avoid_combat", False, True),
+    ],
+)
+def test_cossack_limits_in_the_reaction_phase(reaction, zoc, ok):
+    # fadingglory-16.7.2: "在反应阶段，哥萨克不能执行反冲锋（8.1）或者渗透（16.2）" and
+    # "在反应阶段，哥萨克可以从敌方骑兵单位的ZOC中执行避免接战（规则8.3.2的例外）"
+    out = rules.special_unit_reaction("cavalry", "green", reaction, zoc, ("16.7",))
+    assert out.result == {"allowed": ok}
+
+
+def test_units_without_a_16_7_ability_are_left_to_the_base_rules():
+    # 8.1, 8.3 and 16.2 are not in the source: the check does not guess.
+    for arm, colour, rules_on in (("cavalry", "black", ("16.7",)), ("cavalry", "green", ())):
+        out = rules.special_unit_reaction(arm, colour, "counter_charge", False, rules_on)
+        assert out.result == {"allowed": None}
+
+
+def test_a_leader_ignores_rough_terrain():
+    # fadingglory-16.9.2: "无视崎岖地形（6.5），如平地。"
+    out = rules.rough_terrain_entry("leader", "black", 3, ("16.9",)).result
+    assert out == {"may_enter": True, "must_stop": False, "mp_left": 2}
+    infantry = rules.rough_terrain_entry("infantry", "black", 3, ("16.9",)).result
+    assert infantry["must_stop"] is True  # rule 6.3 for everyone else
+    assert rules.rough_terrain_entry("leader", "black", 3, ()).result["may_enter"] is False

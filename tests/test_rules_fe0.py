@@ -37,7 +37,17 @@ def result(outcome):
 )
 def test_validate_deck(copies, cost_1, marker, legal, counted):
     out = rules.validate_deck(copies, cost_1, marker)
-    assert out.result == {"legal": legal, "cards_counted": counted}
+    assert {k: out.result[k] for k in ("legal", "cards_counted")} == {
+        "legal": legal,
+        "cards_counted": counted,
+    }
+    assert (out.result["broken_rules"] == []) is legal
+
+
+def test_validate_deck_names_every_broken_rule():
+    # fe0-rule-deck-building: ①不少于50张 ②同名卡最多4张 ③1张出击费用1的卡作为主人公
+    out = rules.validate_deck((5, 5), 0).result
+    assert out["broken_rules"] == ["①", "②", "③"]
 
 
 def test_validate_deck_rejects_more_cost_1_cards_than_cards():
@@ -243,6 +253,57 @@ def test_unit_after_level_up_uses_top_card_only():
     assert rules.unit_after_level_up(90, 0, 40, 1).result["power"] == 40
 
 
+def test_q86_removes_earlier_effects_only_on_a_class_change():
+    # Q86: "A86：转职前所受到的能力的效果全部消除。" speaks of a class change (转职); for a level
+    # up paying the deployment cost the source says nothing, and the check does not pretend.
+    changed = rules.unit_after_level_up(50, 20, 70, 1, class_changed=True)
+    assert changed.result["power"] == 70
+    assert any(s.cites == "fe0-qa-86" for s in changed.steps)
+    levelled = rules.unit_after_level_up(50, 20, 70, 1, class_changed=False)
+    assert levelled.result["power"] is None
+    assert not any(s.cites == "fe0-qa-86" for s in levelled.steps)
+    assert rules.unit_after_level_up(50, 0, 70, 1, class_changed=False).result["power"] == 70
+
+
+def test_a_destroyed_lord_with_orbs_keeps_its_stack():
+    # fe0-rule-orbs-and-victory: "主人公单位被击破时，不将主人公放置到退避区，而是改为将1颗宝玉破坏"
+    # whereas Q112 sends a destroyed class-changed unit's whole stack to the retreat area.
+    lord = rules.unit_after_level_up(60, 0, 70, 2, unit_is_lord=True, orbs=3)
+    assert lord.result["cards_to_retreat_if_destroyed"] == 0
+    assert not any(s.cites == "fe0-qa-112" for s in lord.steps)
+    unit = rules.unit_after_level_up(60, 0, 70, 2, unit_is_lord=False)
+    assert unit.result["cards_to_retreat_if_destroyed"] == 3
+    last_orb = rules.unit_after_level_up(60, 0, 70, 2, unit_is_lord=True, orbs=0)
+    assert last_orb.result["cards_to_retreat_if_destroyed"] == 3
+
+
+def test_destruction_order_in_the_judgement_step():
+    # fe0-rule-judgement: "※击破时，按照「将被击破的单位放置到退避区」→「处理击破时发动的能力」→
+    # 「将支援卡放置到退避区」的顺序进行。"
+    out = rules.judgement_destruction_order(False, 0, 2, 2).result
+    assert out["order"] == [
+        "destroyed unit to the retreat area",
+        "on-destruction skill 1",
+        "on-destruction skill 2",
+        "support cards to the retreat area",
+    ]
+    lord = rules.judgement_destruction_order(True, 2, 1, 1).result
+    assert lord["order"][0] == "1 orb into the hand"
+    assert lord["order"][-1] == "support cards to the retreat area"
+    assert rules.judgement_destruction_order(True, 0, 1, 1).result == {
+        "order": ["defeat"],
+        "defeated": True,
+    }
+
+
+@pytest.mark.parametrize(
+    ("arrived", "ok"), [("class change", True), ("level up", False), ("deployed", False)]
+)
+def test_class_change_skill_needs_a_class_change(arrived, ok):
+    # fe0-rule-skills: "转职技（Class Change Skill）单位在经过转职之后才能使用的能力。"
+    assert rules.can_use_class_change_skill(arrived).result is ok
+
+
 # --------------------------------------------------------------------------- turn and actions
 
 
@@ -359,10 +420,10 @@ def test_same_name_units_keep_the_lord():
 @pytest.mark.parametrize(
     ("during", "order"),
     [
-        ("none", ["A1", "A2", "B1"]),  # Q130
-        ("A1", ["A1", "N", "A2", "B1"]),  # Q131
-        ("A2", ["A1", "A2", "N", "B1"]),
-        ("B1", ["A1", "A2", "B1", "N"]),
+        (0, ["A1", "A2", "B1"]),  # Q130
+        (1, ["A1", "N", "A2", "B1"]),  # Q131
+        (2, ["A1", "A2", "N", "B1"]),
+        (3, ["A1", "A2", "B1", "N"]),
     ],
 )
 def test_order_auto_skills(during, order):
@@ -373,8 +434,8 @@ def test_order_auto_skills(during, order):
     ("args", "param"),
     [
         ((("A1", "A1"), ()), "other_player_skills"),
-        ((("A1",), ("B1",), "X"), "new_skill_during"),
-        ((("A1",), ("B1",), "A1", "B1"), "new_skill"),
+        ((("A1",), ("B1",), 3), "new_skill_after"),
+        ((("A1",), ("B1",), 1, "B1"), "new_skill"),
     ],
 )
 def test_order_auto_skills_rejects_ambiguous_names(args, param):
@@ -473,6 +534,7 @@ def test_support_skill_active(zone, succeeded, kind, role, met, ok):
         ("god-speed evasion", "defender", "god-speed evasion step", {}, True),
         ("critical attack", "attacker", "god-speed evasion step", {}, False),
         ("god-speed evasion", "defender", "between two orb draws", {}, False),  # Q111
+        ("critical attack", "attacker", "between two orb draws", {}, False),
         (
             "critical attack",
             "attacker",
@@ -506,6 +568,29 @@ def test_support_skill_active(zone, succeeded, kind, role, met, ok):
 def test_can_declare_critical_or_evasion(action, role, step, kwargs, ok):
     args = {"same_name_card_in_hand": True} | kwargs
     assert rules.can_declare_critical_or_evasion(action, role, step, **args).result is ok
+
+
+def test_q111_is_cited_only_for_god_speed_evasion():
+    # Q111 asks about god-speed evasion between two orb draws ("可以…进行神速回避吗？A111：不，不
+    # 可以。"); a critical attack there is refused because it belongs to the critical attack step.
+    critical = rules.can_declare_critical_or_evasion(
+        "critical attack", "attacker", "between two orb draws", True
+    )
+    assert [s.cites for s in critical.steps] == ["fe0-rule-battle-flow"]
+    evasion = rules.can_declare_critical_or_evasion(
+        "god-speed evasion", "defender", "between two orb draws", True
+    )
+    assert [s.cites for s in evasion.steps] == ["fe0-qa-111"]
+
+
+def test_no_bond_cards_at_all_is_not_q79():
+    # Q79/Q80 are about bond cards that are all face-down ("自己的羁绊区中的卡全部是背面表示时");
+    # with no bond card at all the deployment rule itself refuses the card.
+    none = rules.resolve_deployment_phase((), 0, (), ("马尔斯",), ("光之剑",), (1,), ("deploy",))
+    assert none.result["refused"] == ["deploy 马尔斯"]
+    assert "fe0-qa-79" not in [s.cites for s in none.steps]
+    down = rules.resolve_deployment_phase((), 2, (), ("马尔斯",), ("光之剑",), (1,), ("deploy",))
+    assert "fe0-qa-79" in [s.cites for s in down.steps]
 
 
 @pytest.mark.parametrize(

@@ -143,15 +143,22 @@ def test_can_regenerate(effects, regenerates):
 @pytest.mark.parametrize(
     ("cost", "level", "extend", "countered", "out"),
     [
-        (7, 2, True, False, {"walls_placed": 2, "mana_paid": 16, "mana_returned": 0}),
-        (7, 2, True, True, {"walls_placed": 0, "mana_paid": 16, "mana_returned": 16}),
-        (7, 2, False, False, {"walls_placed": 1, "mana_paid": 7, "mana_returned": 0}),
-        (7, 2, False, True, {"walls_placed": 0, "mana_paid": 7, "mana_returned": 7}),
-        (4, 1, True, False, {"walls_placed": 2, "mana_paid": 9, "mana_returned": 0}),
+        (7, 2, True, "nothing", {"walls_placed": 2, "mana_paid": 16, "mana_returned": 0}),
+        (7, 2, True, "Jinx", {"walls_placed": 0, "mana_paid": 16, "mana_returned": 16}),
+        (7, 2, False, "nothing", {"walls_placed": 1, "mana_paid": 7, "mana_returned": 0}),
+        (7, 2, False, "Jinx", {"walls_placed": 0, "mana_paid": 7, "mana_returned": 7}),
+        (4, 1, True, "nothing", {"walls_placed": 2, "mana_paid": 9, "mana_returned": 0}),
     ],
 )
 def test_extend_wall_cost(cost, level, extend, countered, out):
     assert r.extend_wall_cost(cost, level, extend, countered).result == out
+
+
+def test_only_jinx_is_said_to_refund_all_the_mana():
+    # magewars-trait-extend: "如果法术被厄运反制，则你将回收所有 16 点法力" names Jinx; another
+    # counter places no wall, and the entries do not say the mana comes back.
+    other = r.extend_wall_cost(7, 2, True, "another counter").result
+    assert other == {"walls_placed": 0, "mana_paid": 16, "mana_returned": None}
 
 
 # --- push ----------------------------------------------------------------------------------
@@ -228,24 +235,38 @@ MOVE_ATTACK = "move into the taunter's zone, then melee attack it"
 @pytest.mark.parametrize(
     ("args", "options"),
     [
-        ((0, False, False, False, False, False, False), ["melee attack the taunter"]),
-        ((0, False, False, True, False, False, False), ["melee attack the taunter"]),
-        ((0, False, False, False, True, False, False), []),
-        ((1, True, False, False, False, False, False), ["ranged attack the taunter", MOVE_ATTACK]),
-        ((1, False, False, False, False, False, False), [MOVE_ATTACK]),
-        ((1, True, True, False, False, False, False), ["ranged attack the taunter"]),
-        ((1, False, True, False, False, False, False), []),
-        ((1, False, False, True, False, False, False), ["move into the taunter's zone"]),
+        ((0, 0, False, False, False, False, False, False), ["melee attack the taunter"]),
+        ((1, 0, False, False, True, False, False, False), ["melee attack the taunter"]),
+        ((0, 1, False, False, False, True, False, False), []),  # teleported out of Sosruko's zone
         (
-            (0, False, False, False, False, True, False),
+            (1, 1, True, False, False, False, False, False),
+            ["ranged attack the taunter", MOVE_ATTACK],
+        ),
+        ((1, 1, False, False, False, False, False, False), [MOVE_ATTACK]),
+        ((1, 1, True, True, False, False, False, False), ["ranged attack the taunter"]),
+        ((1, 1, False, True, False, False, False, False), []),
+        ((1, 1, False, False, True, False, False, False), ["move into the taunter's zone"]),
+        (
+            (1, 0, False, False, False, False, True, False),
             ["melee attack the taunter", "obey the other forced action"],
         ),
-        ((0, False, False, False, False, False, True), []),
+        ((1, 0, False, False, False, False, False, True), []),
+        ((1, 2, True, False, False, False, False, False), []),  # beyond Thorg's reach
     ],
 )
 def test_taunted_creature_options(args, options):
     out = r.taunted_creature_options(*args).result
     assert out == {"forced": bool(options), "options": options}
+
+
+def test_a_teleport_frees_only_a_creature_that_ends_out_of_the_taunts_reach():
+    # magewars-rule-forced-action-effects: "可采取行动的状态仅在生物选择何种行动 ( 或目标 ) 的即刻
+    # 进行判定" and "Thorg 嘲讽一格区域开外的敌方生物": a creature that teleports, yet is still one
+    # zone from Thorg when it chooses its action, must still ranged attack or move in.
+    held = r.taunted_creature_options(1, 1, True, False, False, True, False, False).result
+    assert held == {"forced": True, "options": ["ranged attack the taunter", MOVE_ATTACK]}
+    freed = r.taunted_creature_options(1, 2, True, False, False, True, False, False).result
+    assert freed == {"forced": False, "options": []}
 
 
 # --- dice modifiers, Samandriel, ranged, Mark of Death -------------------------------------
@@ -376,8 +397,14 @@ def test_pentagram_counts_per_round():
         "mana_per_round": {"1": 2, "2": 2},
         "total": 4,
     }
-    assert r.pentagram_mana((imp, imp, fiend), (1, 1, 1)).result["total"] == 2
     assert r.pentagram_mana((), ()).result["total"] == 0
+
+
+def test_two_copies_of_a_card_are_two_creatures():
+    # magewars-card-pentagram: "五星魔阵词语不同的生物仅限于每一个回合内": two Firebrand Imps
+    # damaged in one round are two different creatures, so 2 mana, not 1.
+    imp = "Firebrand Imp"
+    assert r.pentagram_mana((imp, imp), (1, 1)).result == {"mana_per_round": {"1": 2}, "total": 2}
 
 
 def test_pentagram_needs_a_round_per_creature():
@@ -475,7 +502,6 @@ def test_cancellation(args, canceled, later):
     ("args", "param"),
     [
         (("spell", "sweep", "other", True, "nobody", "teleport", False), "attack_form"),
-        (("spell", "single", "other", True, "target", "push", True), "to_same_zone"),
         (("spell", "single", "own_zone", True, "target", "teleport", True), "who_moved"),
     ],
 )
@@ -483,6 +509,15 @@ def test_cancellation_rejects_impossible_moves(args, param):
     with pytest.raises(ParamError) as info:
         r.cancellation(*args)
     assert info.value.param == param
+
+
+def test_a_push_into_the_same_zone_is_accepted_and_spares_an_own_zone_spell():
+    # magewars-rule-targeting-your-zone: "如果将你所在的区域作为一个法术或攻击的目标, 并被移动
+    # ( 推斥或传送 ) 到同一区域中, 则法术和攻击流程不会被取消" names pushes.
+    own = r.cancellation("spell", "single", "own_zone", True, "caster_or_source", "push", True)
+    assert own.result == {"canceled": False, "later_strikes": "none"}
+    other = r.cancellation("spell", "single", "other", True, "target", "push", True)
+    assert other.result["canceled"] is True
 
 
 @pytest.mark.parametrize(
@@ -493,12 +528,21 @@ def test_cancellation_rejects_impossible_moves(args, param):
         ("target_moved", True, "stays bound"),
         ("stolen", True, "stolen with the object"),
         ("replaced", True, "owner's spellbook"),
-        ("countered", False, "discarded"),
         ("target_moved", False, "discarded"),
+        ("countered", False, None),  # not stated for a spell that is not spellbound
+        ("jinxed", False, None),
     ],
 )
 def test_bound_spell_after(event, spellbound, card):
     assert r.bound_spell_after(event, spellbound).result == {"card": card}
+
+
+def test_a_jinxed_spell_that_is_not_spellbound_is_not_said_to_be_discarded():
+    # magewars-card-jinx speaks only of a spellbound spell ("如果对法术绑定的法术使用厄运, 则法术
+    # 牌依然保留在法术绑定的装备上"); the check does not invent where another spell goes.
+    out = r.bound_spell_after("jinxed", False)
+    assert out.result == {"card": None}
+    assert all(s.cites != "magewars-rule-changing-range-or-target" for s in out.steps)
 
 
 def test_only_a_bound_spell_is_replaced():
@@ -756,7 +800,7 @@ def test_owner_armor_novice_upkeep():
 def test_every_step_cites_a_magewars_entry(kb):
     outcomes = [
         r.cancellation("attack", "sweep", "other", False, "target", "teleport", True),
-        r.taunted_creature_options(1, True, True, True, False, True, False),
+        r.taunted_creature_options(1, 1, True, True, True, False, True, False),
         r.helm_of_fear_targets("sweep", "Imp", "Warlock", 9, "guard"),
         r.restricted_card_use("Forcemaster", "Arcane Mage", "control"),
         r.has_flying(True, ("guard", "incapacitated", "restrained", "eagle_wings")),
@@ -764,3 +808,67 @@ def test_every_step_cites_a_magewars_entry(kb):
     for outcome in outcomes:
         for step in outcome.steps:
             assert kb.get(step.cites) is not None, step.cites
+
+
+# --- checks added for rulings that had none ------------------------------------------------
+
+
+def test_chain_lightning_under_reverse_attack_goes_to_its_last_target():
+    # magewars-card-chain-lightning: "如果连锁闪电被攻击逆转, 则攻击被重定向到连锁闪电的最后一个
+    # 目标, 而非施法者上"
+    chain = ("Timber Wolf", "Steelclaw Grizzly", "Wizard")
+    assert r.chain_lightning_reversed(chain, 3).result == {"redirected_to": "Steelclaw Grizzly"}
+    assert r.chain_lightning_reversed(chain, 2).result == {"redirected_to": "Timber Wolf"}
+    assert r.chain_lightning_reversed(chain, 1).result == {"redirected_to": None}
+    with pytest.raises(ParamError) as info:
+        r.chain_lightning_reversed(chain, 4)
+    assert info.value.param == "reversed_by"
+
+
+@pytest.mark.parametrize(
+    ("kind", "destroyed"),
+    [
+        ("enchantment attached to him", True),
+        ("equipment attached to him", True),
+        ("creature he controls", False),
+        ("conjuration he controls", False),
+        ("enchantment he controls on another object", False),
+    ],
+)
+def test_what_a_mages_death_destroys(kind, destroyed):
+    # magewars-rule-mage-death: "所有附属在他身上的结界和装备立即被摧毁" / "他控制的其它对象依然
+    # 持续在场中"
+    assert r.object_after_mage_death(kind).result == {"destroyed": destroyed}
+
+
+@pytest.mark.parametrize(
+    ("start", "teleported", "destination", "obstructed"),
+    [(2, False, 0, True), (2, True, 0, False), (0, True, 1, True), (0, False, 3, False)],
+)
+def test_a_teleport_before_moving_cancels_obstruction(start, teleported, destination, obstructed):
+    # magewars-rule-obstruct: "如果一个生物在执行任何移动前被传送, 并且如果将其传送到一个没有任何
+    # 敌方对象能阻碍它的区域, 则其变为没有阻碍"
+    out = r.is_obstructed_after_teleport(start, teleported, destination).result
+    assert out == {"obstructed": obstructed}
+
+
+@pytest.mark.parametrize("same", [True, False])
+def test_steal_enchantment_pays_the_enchantments_cost_even_onto_the_same_target(same):
+    # magewars-card-steal-enchantment: "你必须支付施放 Charm 的费用以将其再次放置到同一个目标上"
+    assert r.steal_enchantment_recast(4, same, False).result == {"allowed": True, "mana_to_pay": 4}
+    blocked = r.steal_enchantment_recast(4, same, True).result
+    assert blocked == {"allowed": False, "mana_to_pay": 0}
+
+
+def test_the_dissolve_erratum_is_not_a_form_input():
+    # magewars-card-dissolve: "瓦解的范围应为 0-1": its examples fix the range, so no run can
+    # give Dissolve another range.
+    from kb.examples import all_examples
+
+    for ex_id in ("magewars-range-dissolve-errata", "magewars-range-dissolve-two-zones"):
+        example = all_examples()[ex_id]
+        assert [p.name for p in example.params] == ["zones_away"]
+        assert (example.fixed["range_min"], example.fixed["range_max"]) == (0, 1)
+        with pytest.raises(ParamError):
+            example.run({"range_max": 3})
+        assert example.run({"zones_away": 3})[1].result is False

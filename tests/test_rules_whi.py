@@ -60,12 +60,63 @@ def test_extra_damage_comes_only_from_what_is_left():
     assert out["capital"] == 0
     assert out["destroyed"] == [True]
     short = assign_combat_damage(1, (2,), (0,), (0,), (3,)).result
-    assert short["assigned"] == [1]  # extra ignored: the minimum is not even covered
+    assert short["assigned"] == [1]  # the whole pool goes to the only defender
+    assert short["attacker_chooses_spread"] is True
+
+
+def test_extra_damage_is_kept_when_nothing_can_reach_the_capital():
+    # whi-errata-p12-assign-damage: "more damage can be assigned to a unit at the attacker's
+    # discretion, in anticipation of damage cancellation effects, but a minimum damage necessary
+    # to destroy each defending unit must be assigned before any damage can be assigned to the
+    # defender's capital." The minimum limits only the capital: with 5 damage for minimums 3
+    # and 2 nothing reaches it, so 1 extra on defender 1 is legal and kept: [4, 1].
+    out = assign_combat_damage(5, (3, 2), (0, 0), (1, 0), (1, 0)).result
+    assert out["minimum"] == [3, 2]
+    assert out["assigned"] == [4, 1]
+    assert out["capital"] == 0
+    assert out["destroyed"] == [True, False]
+    assert out["attacker_chooses_spread"] is True
+
+
+def test_a_short_pool_is_the_attackers_to_spread():
+    # The pool cannot cover the minimums: no damage may reach the capital, and the ruling sets
+    # no order among the defenders, so the shown spread is flagged as the attacker's choice.
+    out = assign_combat_damage(3, (2, 2), (0, 0), (0, 0), (0, 0))
+    assert out.result["capital"] == 0
+    assert out.result["attacker_chooses_spread"] is True
+    assert "as he likes" in " ".join(s.text for s in out.steps)
+    exact = assign_combat_damage(4, (2, 2), (0, 0), (0, 0), (0, 0)).result
+    assert exact["attacker_chooses_spread"] is False  # exactly the minimums: one assignment
+
+
+def test_the_erratum_changes_the_minimum_for_a_damaged_defender():
+    # Original p. 12: "the attacking player must assign damage equal to the number of hit
+    # points each defending unit possesses to that unit"; corrected: "enough damage to destroy
+    # each defending unit". For a 3-hit-point defender with 1 damage on it the literal original
+    # minimum is 3, the corrected one 2, and 1 more damage reaches the capital.
+    args = (6, (3, 2), (1, 0), (0, 0), (0, 0))
+    corrected = assign_combat_damage(*args, errata=True).result
+    original = assign_combat_damage(*args, errata=False, original_reading="hit points possessed")
+    assert corrected["minimum"] == [2, 2] and corrected["capital"] == 2
+    assert original.result["minimum"] == [3, 2] and original.result["capital"] == 1
+    # The original's next sentence says "remaining hit points": that reading agrees with the
+    # correction, and the switch then changes only the wording.
+    remaining = assign_combat_damage(*args, errata=False, original_reading="remaining hit points")
+    assert remaining.result == corrected
+    assert [s.text for s in remaining.steps] != [
+        s.text for s in assign_combat_damage(*args, errata=True).steps
+    ]
 
 
 def test_no_defenders_sends_everything_to_the_capital():
     out = assign_combat_damage(3, (), (), (), ()).result
-    assert out == {"minimum": [], "assigned": [], "capital": 3, "destroyed": []}
+    assert out == {
+        "minimum": [],
+        "assigned": [],
+        "capital": 3,
+        "destroyed": [],
+        "attacker_chooses_spread": False,
+    }
 
 
 def test_assign_combat_damage_rejects_impossible_defenders():
@@ -101,27 +152,28 @@ def test_counterstrike_rejects_a_missing_attacker():
 
 @pytest.mark.parametrize(("amount", "legal"), [(2, True), (3, True), (4, False)])
 def test_indirect_damage_to_a_unit_includes_toughness(amount, legal):
-    assert can_assign_indirect_damage("unit", amount, 2, 1, False).result == {
+    assert can_assign_indirect_damage("unit", amount, 2, 1).result == {
         "legal": legal,
         "max": 3,
     }
 
 
 def test_indirect_damage_to_a_capital_section():
-    assert can_assign_indirect_damage("capital section", 3, 3, 0, False).result["legal"] is True
-    assert can_assign_indirect_damage("capital section", 4, 3, 0, False).result["legal"] is False
-    assert can_assign_indirect_damage("capital section", 1, 0, 0, True).result == {
+    # "you cannot assign more indirect damage to a section of a capital than what it would
+    # take to burn that section"; "Indirect Damage cannot be assigned to a burning zone".
+    assert can_assign_indirect_damage("capital section", 3, 3, 0).result["legal"] is True
+    assert can_assign_indirect_damage("capital section", 4, 3, 0).result["legal"] is False
+    assert can_assign_indirect_damage("capital section", 1, 0, 0).result == {
         "legal": False,
         "max": 0,
     }
-    # reading: a unit standing in a burning zone may still be assigned indirect damage
-    assert can_assign_indirect_damage("unit", 1, 1, 0, True).result["legal"] is True
 
 
 def test_indirect_damage_rejects_toughness_on_a_capital():
     with pytest.raises(ParamError) as info:
-        can_assign_indirect_damage("capital section", 1, 3, 1, False)
+        can_assign_indirect_damage("capital section", 1, 3, 1)
     assert info.value.param == "toughness"
+    assert info.value.zh
 
 
 # --- non-combat damage (p. 17 erratum) ----------------------------------------------------
@@ -322,28 +374,32 @@ def test_turn_sequence_step_zero_only_with_the_erratum():
 
 
 def test_moving_units():
-    attacker = move_unit("attacking", "Battlefield", "Kingdom", False, 0, 2).result
+    attacker = move_unit("attacking", "Kingdom", False, 0, 2).result
     assert attacker == {
         "keeps_role": False,
+        "entered_zone": "Kingdom",
         "entered_play": False,
         "tokens_discarded": 0,
         "damage_applied": 2,
     }
-    assert move_unit("attacking", "Battlefield", "Quest", True, 0, 0).result["keeps_role"]
-    assert not move_unit("defending", "Kingdom", "Quest", False, 0, 0).result["keeps_role"]
-    assert move_unit("defending", "Kingdom", "Quest", True, 0, 0).result["keeps_role"]
-    quester = move_unit("questing", "Quest", "Kingdom", False, 1, 0).result
+    assert move_unit("attacking", "Quest", True, 0, 0).result["keeps_role"]
+    assert not move_unit("defending", "Quest", False, 0, 0).result["keeps_role"]
+    assert move_unit("defending", "Quest", True, 0, 0).result["keeps_role"]
+    quester = move_unit("questing", "Kingdom", False, 1, 0).result
     assert quester["tokens_discarded"] == 1
     assert quester["keeps_role"] is False
+    # "Any effect that would allow a unit to attack/defend from its new location creates an
+    # exception": questing has no such exception.
+    assert move_unit("questing", "Kingdom", True, 1, 0).result["keeps_role"] is False
 
 
 @pytest.mark.parametrize(
     ("args", "param"),
     [
-        (("attacking", "Kingdom", "Kingdom", False, 0, 0), "to_zone"),
-        (("attacking", "Kingdom", "Quest", False, 0, 0), "from_zone"),
-        (("questing", "Kingdom", "Quest", False, 0, 0), "from_zone"),
-        (("attacking", "Battlefield", "Quest", False, 2, 0), "resource_tokens"),
+        (("attacking", "Battlefield", False, 0, 0), "to_zone"),
+        (("questing", "Quest", False, 0, 0), "to_zone"),
+        (("defending", "Kingdom", False, 0, 0), "to_zone"),  # it defends the Kingdom
+        (("attacking", "Quest", False, 2, 0), "resource_tokens"),
     ],
 )
 def test_move_unit_rejects_impossible_moves(args, param):
@@ -360,6 +416,7 @@ def test_moved_damage_bypasses_toughness(amount, hp, destroyed):
         "cancelled": 0,
         "counts_as_dealt": False,
         "destroyed": destroyed,
+        "left_on_source": 3 - amount,
     }
 
 

@@ -156,13 +156,24 @@ def scrub(value: Any) -> Any:
     return value
 
 
-def example_json(example: WorkedExample) -> dict:
-    """A worked example with its result at the defaults (computed by the build)."""
-    out = example.as_dict(include_result=False)
-    done = engine().example_results.get(example.id)
-    if done is None:
-        return example.as_dict()
-    return out | {"result": done["result"], "steps": done["steps"]}
+def cite_links(steps: list[dict]) -> list[dict]:
+    """Adds to each step the page and the title (both languages) of the entry it cites."""
+    out = []
+    for step in steps:
+        cited = kb().get(step["cites"])
+        extra = {"url": cited.url, "cite_title": cited.title.as_dict()} if cited else {}
+        out.append(step | extra)
+    return out
+
+
+def example_json(example: WorkedExample, include_result: bool = True) -> dict:
+    """A worked example, with its result at the defaults as the build computed it."""
+    body = example.as_dict(include_result=False)
+    if include_result:
+        body = engine().example_results.get(example.id) or example.as_dict()
+    if "steps_detail" in body:
+        body = body | {"steps_detail": cite_links(body["steps_detail"])}
+    return body
 
 
 def entry_examples(entry_id: str) -> list[dict]:
@@ -171,27 +182,48 @@ def entry_examples(entry_id: str) -> list[dict]:
 
 
 def find_example(example_id: str) -> WorkedExample:
-    example = engine().examples.by_id.get(example_id)
+    example = engine().examples.find(example_id)
     if example is None:
         raise ApiError(404, "not_found", f"no worked example with id {example_id!r}")
     return example
 
 
 def run_example(example: WorkedExample, params: Any) -> dict:
-    """Runs an example with validated parameters; a bad one is a 400 naming it."""
+    """Runs an example with validated parameters; a bad one is a 400 naming it.
+
+    Besides the contract's `ok, params, result, steps` the answer gives the verdict and the
+    steps in both languages with their citations' pages, the heading for these values and
+    the code that reproduces the run.
+    """
     if params is not None and not isinstance(params, dict):
-        raise ApiError(400, "invalid_parameter", "`params` must be an object", "params")
+        raise ApiError(
+            400, "invalid_parameter", "`params` must be an object", "params", "params 必须是对象"
+        )
     try:
         values, outcome = example.run(params)
     except ParamError as exc:
-        raise ApiError(400, "invalid_parameter", str(exc), exc.param) from None
-    return {"ok": True, "example": example.id, "params": values, **outcome.as_dict()}
+        raise ApiError(400, "invalid_parameter", str(exc), exc.param, exc.zh) from None
+    done = outcome.as_dict()
+    done["steps_detail"] = cite_links(done["steps_detail"])
+    return {
+        "ok": True,
+        "example": example.id,
+        "params": values,
+        **done,
+        "heading": example.heading(values),
+        **({"heading_detail": parts.as_dict()} if (parts := example.heading_parts(values)) else {}),
+        "code": example.code(values),
+    }
 
 
 @api.get("/examples")
 def examples():
     return jsonify(
-        {"examples": [ex.as_dict(include_result=False) for ex in engine().examples.by_id.values()]}
+        {
+            "examples": [
+                example_json(ex, include_result=False) for ex in engine().examples.by_id.values()
+            ]
+        }
     )
 
 

@@ -13,18 +13,30 @@ log = logging.getLogger(__name__)
 class ApiError(Exception):
     """A client error the API reports as `{"error": {"code", "message"}}`."""
 
-    def __init__(self, status: int, code: str, message: str, param: str | None = None):
+    def __init__(
+        self,
+        status: int,
+        code: str,
+        message: str,
+        param: str | None = None,
+        message_zh: str | None = None,
+    ):
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
         self.param = param
+        self.message_zh = message_zh
 
 
-def error_json(status: int, code: str, message: str, param: str | None = None):
+def error_json(
+    status: int, code: str, message: str, param: str | None = None, message_zh: str | None = None
+):
     body: dict = {"error": {"code": code, "message": message}}
     if param:
         body["error"]["param"] = param
+    if message_zh:
+        body["error"]["message_zh"] = message_zh
     return jsonify(body), status
 
 
@@ -35,7 +47,7 @@ def _is_api() -> bool:
 def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(ApiError)
     def _api_error(exc: ApiError):
-        return error_json(exc.status, exc.code, exc.message, exc.param)
+        return error_json(exc.status, exc.code, exc.message, exc.param, exc.message_zh)
 
     @app.errorhandler(HTTPException)
     def _http_error(exc: HTTPException):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections import OrderedDict
 from urllib.parse import urlsplit
@@ -301,6 +302,8 @@ def entry(entry_id: str, runs: dict | None = None, status: int = 200):
         for record in marker.records(found.text.get(lang) or "", found.game, lang):
             if record not in used_terms:
                 used_terms.append(record)
+    examples = engine().examples_for(found.id)
+    runs = runs or {}
     return render_template(
         "entry.html",
         entry=found,
@@ -309,8 +312,13 @@ def entry(entry_id: str, runs: dict | None = None, status: int = 200):
         parent=parent,
         crumbs=_crumbs(found, parent),
         children=base.children(found.id),
-        examples=engine().examples_for(found.id),
-        runs=runs or {},
+        examples=examples,
+        runs=runs,
+        shows={
+            ex.id: runs[ex.id]["shown"] if ex.id in runs else _shown_run(ex, ex.defaults)
+            for ex in examples
+        },
+        cited=base.get,
         post=post,
         permalink=permalink(found),
         citation=citation_text(found, post, cite_lang),
@@ -320,20 +328,55 @@ def entry(entry_id: str, runs: dict | None = None, status: int = 200):
     ), status
 
 
+LAST_RUN = "_last"
+
+
+def _shown_run(example, params: dict) -> dict:
+    """A run as the example partial shows it: verdict, result, steps, heading, code."""
+    _, outcome = example.run(params)
+    return {
+        "params": params,
+        "heading": example.heading(params),
+        "heading_detail": example.heading_parts(params),
+        "code": example.code(params),
+        **outcome.as_dict(),
+    }
+
+
 @pages.post("/entries/<path:entry_id>/run/<example_id>")
 def run_example(entry_id: str, example_id: str):
-    """Runs a worked example from the plain form and shows the result in place."""
+    """Runs a worked example from the plain form and shows the result in place.
+
+    A bad value is reported beside its field, in both languages, and the result shown before
+    the run (the form carries its values in `_last`) stays on the page.
+    """
     example = next((ex for ex in engine().examples_for(entry_id) if ex.id == example_id), None)
     if example is None:
         abort(404, description=f"Entry “{entry_id}” has no worked example “{example_id}”.")
-    sent = {k: scrub(v) for k, v in request.form.items()}
+    sent = {k: scrub(v) for k, v in request.form.items() if k != LAST_RUN}
     try:
-        params, outcome = example.run(sent)
+        params, _ = example.run(sent)
     except ParamError as exc:
-        run = {"ok": False, "error": str(exc), "param": exc.param, "sent": sent}
+        run = {
+            "ok": False,
+            "error": exc.as_dict(),
+            "param": exc.param,
+            "sent": sent,
+            "shown": _shown_run(example, _last_params(example)),
+        }
         return entry(entry_id, {example_id: run}, 400)
-    run = {"ok": True, "params": params, "sent": sent, **outcome.as_dict()}
+    run = {"ok": True, "sent": sent, "shown": _shown_run(example, params)}
     return entry(entry_id, {example_id: run})
+
+
+def _last_params(example) -> dict:
+    """The values of the result shown before this run, or the defaults if they are unusable."""
+    try:
+        last = json.loads(request.form.get(LAST_RUN, "") or "{}")
+        params, _ = example.run(last if isinstance(last, dict) else {})
+        return params
+    except (ValueError, ParamError, RecursionError):
+        return example.defaults
 
 
 @pages.get("/games/<slug>")

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from kb.games.fadingglory.rules import (
     GARRISON_ACTIONS,
+    KNOWN_OPTIONAL_RULES,
     LEADER_PHASES,
     can_garrison,
+    can_join_attack,
     can_leader_move,
     can_leader_stack,
     eliminated_leader,
@@ -21,11 +25,13 @@ from kb.games.fadingglory.rules import (
     leader_reaction,
     rough_terrain_entry,
     special_unit_kinds,
+    special_unit_reaction,
     stacked_leader_after_combat,
 )
-from kb.rulecheck import Param, WorkedExample
+from kb.rulecheck import Inert, Param, WorkedExample, with_phrases
 
 ARMS = ("infantry", "cavalry")
+MOVERS = ("infantry", "cavalry", "leader")
 COLOURS = ("black", "red", "green")
 FATIGUE = {"optional_rules": ("16.8",)}
 SPECIAL = {"optional_rules": ("16.7",)}
@@ -54,7 +60,18 @@ def _fatigue_level_params(
             "end_of_own_combat_phase", "bool", end, "End of its own combat phase 自方战斗阶段结束"
         ),
         Param("adjacent_to_enemy", "bool", adjacent, "Adjacent to an enemy unit 与敌方单位相邻"),
-        Param("night_turn", "bool", night, "Night turn 夜间回合"),
+        Param(
+            "night_turn",
+            "bool",
+            night,
+            "Night turn 夜间回合",
+            inert=Inert(
+                "fadingglory-16.8.2",
+                "不与敌方单位相邻的自方单位，恢复一级（包括夜间回合）",
+                "夜间回合照样恢复一级，是否夜间不影响结果。",
+                "Recovery applies on night turns too, so a night turn does not change the result.",
+            ),
+        ),
     )
 
 
@@ -67,7 +84,7 @@ def _effects_params(level: int, ma: int) -> tuple[Param, ...]:
 
 def _rough_params(arm: str, colour: str, mp: int) -> tuple[Param, ...]:
     return (
-        Param("arm", "str", arm, "Arm 兵种", choices=ARMS),
+        Param("arm", "str", arm, "Arm 兵种", choices=MOVERS),
         Param(
             "movement_colour",
             "str",
@@ -95,7 +112,20 @@ def _elite_params(roll: str, die: int, colour: str) -> tuple[Param, ...]:
 
 def _odds_params(attackers: int, in_range: int, own: bool) -> tuple[Param, ...]:
     return (
-        Param("attacking_units", "int", attackers, "Attacking units 攻击单位数", 1, 20),
+        Param(
+            "attacking_units",
+            "int",
+            attackers,
+            "Attacking units 攻击单位数",
+            1,
+            20,
+            inert=Inert(
+                "fadingglory-16.9.5",
+                "任一攻击单位在，则如常结算",
+                "只看有没有攻击单位在指挥范围内，攻击单位总数不影响结果。",
+                "Only whether any attacker is in command range matters, not how many attack.",
+            ),
+        ),
         Param(
             "attacking_units_in_command_range",
             "int",
@@ -169,7 +199,7 @@ def _garrison_combat_params(combat: str, succeeded: bool, advances: bool) -> tup
     )
 
 
-EXAMPLES: tuple[WorkedExample, ...] = (
+_EXAMPLES: tuple[WorkedExample, ...] = (
     # --- 9.4.4 Garrisons -------------------------------------------------------------------
     WorkedExample(
         id="fadingglory-garrison-alone-no-reserves",
@@ -441,9 +471,42 @@ EXAMPLES: tuple[WorkedExample, ...] = (
         params=(
             Param("distance", "int", 3, "Hexes from the leader to the unit 单位距领袖格数", 0, 30),
             Param("command_range", "int", 3, "Command range (hexes) 指挥范围值", 0, 10),
-            Param("rough_terrain_between", "bool", True, "Rough terrain between 之间有崎岖地形"),
-            Param("enemy_units_between", "bool", True, "Enemy units between 之间有敌方单位"),
-            Param("ezoc_between", "bool", True, "EZOC between 之间有EZOC"),
+            Param(
+                "rough_terrain_between",
+                "bool",
+                True,
+                "Rough terrain between 之间有崎岖地形",
+                inert=Inert(
+                    "fadingglory-16.9.1",
+                    "16.9.1 指挥范围：地形、敌方单位和EZOC对指挥范围无影响。",
+                    "崎岖地形对指挥范围无影响，不改变结果。",
+                    "Rough terrain between have no effect on command range.",
+                ),
+            ),
+            Param(
+                "enemy_units_between",
+                "bool",
+                True,
+                "Enemy units between 之间有敌方单位",
+                inert=Inert(
+                    "fadingglory-16.9.1",
+                    "16.9.1 指挥范围：地形、敌方单位和EZOC对指挥范围无影响。",
+                    "敌方单位对指挥范围无影响，不改变结果。",
+                    "Enemy units between have no effect on command range.",
+                ),
+            ),
+            Param(
+                "ezoc_between",
+                "bool",
+                True,
+                "EZOC between 之间有EZOC",
+                inert=Inert(
+                    "fadingglory-16.9.1",
+                    "16.9.1 指挥范围：地形、敌方单位和EZOC对指挥范围无影响。",
+                    "EZOC对指挥范围无影响，不改变结果。",
+                    "EZOCs between have no effect on command range.",
+                ),
+            ),
         ),
         expected={"in_range": True},
         fixed=LEADERS,
@@ -478,6 +541,12 @@ EXAMPLES: tuple[WorkedExample, ...] = (
                 "Other friendly leaders in the hex 格内其他友方领袖",
                 0,
                 10,
+                inert=Inert(
+                    "fadingglory-16.9.2",
+                    "移动阶段结束时可与一个友方单位和/或多个友方领袖堆叠。（无堆叠限制）",
+                    "可与多个友方领袖堆叠（无堆叠限制），领袖数不影响结果。",
+                    "Any number of friendly leaders may stack with it (no stacking limit).",
+                ),
             ),
         ),
         expected={"allowed": True},
@@ -636,3 +705,156 @@ NOT_COMPUTABLE: dict[str, str] = {
     "fadingglory-16.9.1.1": "pointer to scenario book 16.9.5.1 (not in the source) for the "
     "battles that use command priority",
 }
+
+_NEW = (
+    WorkedExample(
+        id="fadingglory-guard-must-be-committed",
+        entry_id="fadingglory-16.7",
+        title="A guard unit attacks only once committed 卫队单位需要投入才能参加攻击",
+        check=can_join_attack,
+        params=(
+            Param(
+                "movement_colour",
+                "str",
+                "red",
+                "Colour of the movement value 移动值颜色",
+                choices=COLOURS,
+            ),
+            Param("committed", "bool", False, "The unit has been committed 已投入"),
+        ),
+        expected={"may_attack": False},
+        keywords=("guard", "卫队", "commit", "投入"),
+    ),
+    WorkedExample(
+        id="fadingglory-light-infantry-avoid-combat-cavalry-zoc",
+        entry_id="fadingglory-16.7.1",
+        title="Light infantry cannot avoid combat in an enemy cavalry ZOC "
+        "处于敌骑兵ZOC的轻步兵不可避免接战",
+        check=special_unit_reaction,
+        params=(
+            Param("arm", "str", "infantry", "Arm 兵种", choices=ARMS),
+            Param(
+                "movement_colour",
+                "str",
+                "green",
+                "Colour of the movement value 移动值颜色",
+                choices=COLOURS,
+            ),
+            Param(
+                "reaction",
+                "str",
+                "avoid_combat",
+                "Reaction 反应",
+                choices=("avoid_combat", "counter_charge", "infiltration"),
+            ),
+            Param("in_enemy_cavalry_zoc", "bool", True, "In an enemy cavalry ZOC 处于敌骑兵ZOC"),
+        ),
+        expected={"allowed": False},
+        fixed=SPECIAL,
+        keywords=("avoid combat", "避免接战", "light infantry", "轻步兵"),
+        note="Rule 8.3 (avoiding combat) is a base rule not in the source.",
+    ),
+    WorkedExample(
+        id="fadingglory-cossack-no-counter-charge",
+        entry_id="fadingglory-16.7.2",
+        title="Cossacks may not counter-charge in the reaction phase 哥萨克在反应阶段不能反冲锋",
+        check=special_unit_reaction,
+        params=(
+            Param("arm", "str", "cavalry", "Arm 兵种", choices=ARMS),
+            Param(
+                "movement_colour",
+                "str",
+                "green",
+                "Colour of the movement value 移动值颜色",
+                choices=COLOURS,
+            ),
+            Param(
+                "reaction",
+                "str",
+                "counter_charge",
+                "Reaction 反应",
+                choices=("avoid_combat", "counter_charge", "infiltration"),
+            ),
+            Param("in_enemy_cavalry_zoc", "bool", True, "In an enemy cavalry ZOC 处于敌骑兵ZOC"),
+        ),
+        expected={"allowed": False},
+        fixed=SPECIAL,
+        keywords=("reaction", "反应阶段", "counter-charge", "反冲锋", "渗透", "infiltration"),
+        note="Choose avoid combat to see the other Cossack exception: even from an enemy cavalry "
+        "ZOC (8.3.2).",
+    ),
+    WorkedExample(
+        id="fadingglory-leader-ignores-rough-terrain",
+        entry_id="fadingglory-16.9.2",
+        title="A leader ignores rough terrain, as if clear ground 领袖无视崎岖地形，如平地",
+        check=rough_terrain_entry,
+        params=_rough_params("leader", "black", 3),
+        expected={"may_enter": True, "must_stop": False, "mp_left": 2},
+        fixed=LEADERS,
+        keywords=("rough terrain", "崎岖地形", "leader", "领袖"),
+        note="Reading: a clear hex costs the leader 1 MP (the base rules' terrain costs are not "
+        "in the source).",
+    ),
+)
+
+
+def _rules_in_the_form(example: WorkedExample) -> WorkedExample:
+    """Offers the optional rules an example uses as a form input instead of a fixed switch,
+    so every example can also be run with the rule off (or on)."""
+    if "optional_rules" not in example.fixed:
+        return example
+    rules = Param(
+        "optional_rules",
+        "str_list",
+        example.fixed["optional_rules"],
+        "Optional rules in use 使用的可选规则",
+        choices=KNOWN_OPTIONAL_RULES,
+        max_items=4,
+    )
+    fixed = {k: v for k, v in example.fixed.items() if k != "optional_rules"}
+    return replace(example, params=(*example.params, rules), fixed=fixed)
+
+
+# Every choice as a phrase in both languages (the form shows these; the API keeps the codes).
+PHRASES: dict[str, tuple[str, str]] = {
+    "16.4": ("规则16.4", "rule 16.4"),
+    "16.7": ("16.7 特别单位", "16.7 special units"),
+    "16.8": ("16.8 疲劳", "16.8 fatigue"),
+    "16.9": ("16.9 领袖", "16.9 leaders"),
+    "infantry": ("步兵", "infantry"),
+    "cavalry": ("骑兵", "cavalry"),
+    "leader": ("领袖", "leader"),
+    "black": ("黑色", "black"),
+    "red": ("红色", "red"),
+    "green": ("绿色", "green"),
+    "rout": ("溃退", "rout"),
+    "rally": ("重整", "rally"),
+    "own_movement_phase": ("自方移动阶段", "its own movement phase"),
+    "own_combat_phase": ("自方战斗阶段", "its own combat phase"),
+    "enemy_movement_phase": ("敌方移动阶段", "the enemy movement phase"),
+    "enemy_combat_phase": ("敌方战斗阶段", "the enemy combat phase"),
+    "Napoleon": ("拿破仑", "Napoleon"),
+    "other leader": ("其他领袖", "another leader"),
+    "exert_zoc": ("拥有ZOC", "exert a ZOC"),
+    "attack": ("发起攻击", "attack"),
+    "move": ("移动", "move"),
+    "retreat": ("后撤", "retreat"),
+    "commit_reserves": ("投入预备", "commit reserves"),
+    "affect_friendly_units": ("影响友方单位", "affect friendly units"),
+    "be_entered_by_enemy_movement": ("被敌方靠移动进入", "be entered by enemy movement"),
+    "be_entered_by_enemy_advance_after_combat": (
+        "被敌方战后推进进入",
+        "be entered by an enemy advance after combat",
+    ),
+    "attack_on_garrison_hex": ("攻击守备格", "an attack on the garrison hex"),
+    "attack_from_garrison_hex": ("从守备格发起攻击", "an attack from the garrison hex"),
+    "advance_after_combat": ("战后推进", "advance after combat"),
+    "eliminated_during_retreat": ("后撤中破灭", "eliminated during the retreat"),
+    "avoid_combat": ("避免接战", "avoid combat"),
+    "counter_charge": ("反冲锋", "counter-charge"),
+    "infiltration": ("渗透", "infiltration"),
+}
+
+EXAMPLES: tuple[WorkedExample, ...] = with_phrases(
+    tuple(_rules_in_the_form(e) for e in (*_EXAMPLES, *_NEW)), PHRASES
+)

@@ -8,12 +8,14 @@ from kb.games.fe0.rules import (
     can_declare_critical_or_evasion,
     can_move,
     can_use_act_skill,
+    can_use_class_change_skill,
     class_change_sequence,
     count_allied_units,
     game_setup,
     is_same_card_name,
     is_support_skill_active,
     is_support_successful,
+    judgement_destruction_order,
     order_auto_skills,
     resolve_battle,
     resolve_deployment_phase,
@@ -25,7 +27,7 @@ from kb.games.fe0.rules import (
     unit_after_level_up,
     validate_deck,
 )
-from kb.rulecheck import Param, WorkedExample
+from kb.rulecheck import Inert, Param, WorkedExample, with_phrases
 
 UNIT_NAMES = ("马尔斯", "库洛姆", "希达", "卡因", "阿贝尔", "杰刚", "丽兹", "弗雷德里克")
 FACTIONS = ("光之剑", "圣痕", "白夜", "暗夜")
@@ -39,6 +41,111 @@ UNIT_ACTIONS = (
     "used a skill with the tap icon",
     "tapped by an effect",
 )
+
+
+def _qa(number: int, quote: str, zh: str, en: str) -> Inert:
+    return Inert(f"fe0-qa-{number}", quote, zh, en)
+
+
+INERT = {
+    "lord_marker": _qa(
+        71,
+        "A71：不，不算入。",
+        "主人公标志卡不算入卡组张数，有没有它结果都一样。",
+        "The lord marker card is not counted, so it does not change the result.",
+    ),
+    "factions": _qa(
+        73,
+        "A73：是的，可以。",
+        "不同势力可以混合构筑，势力数不影响结果。",
+        "Factions may be mixed, so their number does not change the result.",
+    ),
+    "target_untapped": _qa(
+        106,
+        "不论敌方单位处于竖置还是横置状态，都可以攻击它。",
+        "目标竖置还是横置都可以攻击，不影响结果。",
+        "An untapped or tapped target can be attacked alike.",
+    ),
+    "target_range": _qa(
+        107,
+        "不论敌方单位的射程为何，都可以攻击它。",
+        "目标的射程不影响能否攻击。",
+        "The target's range does not change whether it can be attacked.",
+    ),
+    "allies": _qa(
+        105,
+        "只要有竖置状态的单位，并且那名那位的射程内有敌方单位，就可以攻击。",
+        "每名竖置的单位都可以分别攻击，其他单位是否攻击过不影响结果。",
+        "Each untapped unit may attack, whatever the others did.",
+    ),
+    "lord_moves": _qa(
+        113,
+        "A113：是的，可以。",
+        "主人公也可以移动，是否主人公不影响结果。",
+        "The lord moves like any unit, so being the lord does not change the result.",
+    ),
+    "first_turn_moves": _qa(
+        93,
+        "A93：是的，可以。",
+        "先攻的第一个回合也可以移动，不影响结果。",
+        "Units may move on the first player's first turn too.",
+    ),
+    "face_down": _qa(
+        114,
+        "翻面图标的意义是将自己的正面表示的羁绊卡转为背面表示。",
+        "背面卡不能转为正面来支付，背面卡的张数不影响结果。",
+        "Face-down bond cards cannot be turned face-up to pay, so their number does not matter.",
+    ),
+    "support_area": _qa(
+        117,
+        "A117：不，不算入。",
+        "支援区的卡不算入我方单位数，不影响结果。",
+        "Support area cards are not counted as units.",
+    ),
+    "support_faction": _qa(
+        119,
+        "A119：不，不会失败。",
+        "战斗单位与支援卡势力不同，支援也不会失败。",
+        "Different factions do not make a support fail.",
+    ),
+    "bond_factions": _qa(
+        118,
+        "A118：不，不会失败。",
+        "没有与支援卡同势力的羁绊卡，支援也不会失败。",
+        "No bond card of the support card's faction does not make it fail.",
+    ),
+    "other_allies": _qa(
+        116,
+        "A116：是的，成功。",
+        "支援卡与未参战的我方单位同名时支援仍成功。",
+        "A name shared with a unit not in the battle does not matter.",
+    ),
+    "support_failed": _qa(
+        115,
+        "A115：是的，可以。",
+        "支援失败后仍可宣言，不影响结果。",
+        "A failed support does not prevent the declaration.",
+    ),
+    "already_higher": _qa(
+        100,
+        "A100：是的，可以。",
+        "战斗力已经更高时仍可宣言，不影响结果。",
+        "A higher power already does not prevent the declaration.",
+    ),
+    "previous_power": Inert(
+        "fe0-rule-level-up-class-change",
+        "※升级后，单位的战斗力与能力等情报，仅限最上方的那1张卡的内容有效。",
+        "升级后只有最上方那张卡的战斗力有效，升级前的战斗力不影响结果。",
+        "After a level up only the top card's power counts, not the power before it.",
+    ),
+    "redraw": Inert(
+        "fe0-rule-game-setup",
+        "想要重抽的话，将6张卡全部返回卡组并切洗，然后从卡组最上方重新抽6张卡",
+        "重抽是放回6张再抽6张，张数不变。",
+        "A redraw returns 6 cards and draws 6 again: the counts do not change.",
+    ),
+}
+
 IMAGES_NOTE = (
     "The source's example is an image (link excluded); the unit names, factions and "
     "costs are ours, chosen to match what the text says."
@@ -102,9 +209,21 @@ def _deck_params(
         ),
         Param("cost_1_cards", "int", cost_1, "Cards with deployment cost 1 出击费用1的卡", 0, 200),
         Param(
-            "lord_marker_included", "bool", marker, "Lord marker card in the pile 含主人公标志卡"
+            "lord_marker_included",
+            "bool",
+            marker,
+            "Lord marker card in the pile 含主人公标志卡",
+            inert=INERT["lord_marker"],
         ),
-        Param("factions_in_deck", "int", factions, "Factions in the deck 卡组中的势力数", 1, 4),
+        Param(
+            "factions_in_deck",
+            "int",
+            factions,
+            "Factions in the deck 卡组中的势力数",
+            1,
+            4,
+            inert=INERT["factions"],
+        ),
     )
 
 
@@ -213,8 +332,21 @@ def _attack_params(
         ),
         Param("unit_range", "str", unit_range, "Its range 射程", choices=RANGES),
         Param("enemy_in_range", "bool", in_range, "An enemy unit within range 射程内有敌方单位"),
-        Param("target_untapped", "bool", target_untapped, "Target is untapped 目标为竖置状态"),
-        Param("target_range", "str", target_range, "Target's range 目标的射程", choices=RANGES),
+        Param(
+            "target_untapped",
+            "bool",
+            target_untapped,
+            "Target is untapped 目标为竖置状态",
+            inert=INERT["target_untapped"],
+        ),
+        Param(
+            "target_range",
+            "str",
+            target_range,
+            "Target's range 目标的射程",
+            choices=RANGES,
+            inert=INERT["target_range"],
+        ),
         Param(
             "allies_attacked_this_turn",
             "int",
@@ -222,6 +354,7 @@ def _attack_params(
             "Other allies that attacked already 已攻击过的其他我方单位",
             0,
             20,
+            inert=INERT["allies"],
         ),
         Param(
             "first_players_first_turn", "bool", first_turn, "First player's first turn 先攻第1回合"
@@ -232,9 +365,19 @@ def _attack_params(
 def _move_params(untapped: bool, lord: bool, first_turn: bool = False) -> tuple[Param, ...]:
     return (
         Param("unit_untapped", "bool", untapped, "The unit is untapped 单位为竖置状态"),
-        Param("unit_is_lord", "bool", lord, "The unit is the lord 该单位是主人公"),
         Param(
-            "first_players_first_turn", "bool", first_turn, "First player's first turn 先攻第1回合"
+            "unit_is_lord",
+            "bool",
+            lord,
+            "The unit is the lord 该单位是主人公",
+            inert=INERT["lord_moves"],
+        ),
+        Param(
+            "first_players_first_turn",
+            "bool",
+            first_turn,
+            "First player's first turn 先攻第1回合",
+            inert=INERT["first_turn_moves"],
         ),
     )
 
@@ -255,7 +398,15 @@ def _act_params(
         Param("cost_has_tap_icon", "bool", tap_icon, "Cost has the tap icon 费用含横置图标"),
         Param("flip_cost", "int", flip, "Flip cost 〖翻面N〗", 0, 20),
         Param("face_up_bonds", "int", face_up, "Face-up bond cards 正面羁绊卡", 0, 50),
-        Param("face_down_bonds", "int", face_down, "Face-down bond cards 背面羁绊卡", 0, 50),
+        Param(
+            "face_down_bonds",
+            "int",
+            face_down,
+            "Face-down bond cards 背面羁绊卡",
+            0,
+            50,
+            inert=INERT["face_down"],
+        ),
         Param("once_per_turn", "bool", once, "〖Once per turn〗 〖1回合1次〗"),
         Param("times_used_this_turn", "int", used, "Times used this turn 本回合已使用次数", 0, 20),
     )
@@ -275,9 +426,15 @@ def _support_params(
             unit_f,
             "Battling unit's faction 战斗单位势力",
             choices=FACTIONS,
+            inert=INERT["support_faction"],
         ),
         Param(
-            "support_faction", "str", sup_f, "Support card's faction 支援卡势力", choices=FACTIONS
+            "support_faction",
+            "str",
+            sup_f,
+            "Support card's faction 支援卡势力",
+            choices=FACTIONS,
+            inert=INERT["support_faction"],
         ),
         Param(
             "bond_factions",
@@ -286,6 +443,7 @@ def _support_params(
             "Factions of your face-up bond cards 正面羁绊卡的势力",
             choices=FACTIONS,
             max_items=30,
+            inert=INERT["bond_factions"],
         ),
         Param(
             "other_allied_units",
@@ -293,6 +451,7 @@ def _support_params(
             others,
             "Allied units not in the battle 未参与战斗的我方单位",
             choices=UNIT_NAMES,
+            inert=INERT["other_allies"],
         ),
     )
 
@@ -349,12 +508,19 @@ def _declare_params(
             choices=("critical attack step", "god-speed evasion step", "between two orb draws"),
         ),
         Param("same_name_card_in_hand", "bool", in_hand, "A same-name card in hand 手牌中有同名卡"),
-        Param("support_failed", "bool", failed, "Own support failed 己方支援失败"),
+        Param(
+            "support_failed",
+            "bool",
+            failed,
+            "Own support failed 己方支援失败",
+            inert=INERT["support_failed"],
+        ),
         Param(
             "own_power_already_higher",
             "bool",
             higher,
             "Own power already higher 己方战斗力已经更高",
+            inert=INERT["already_higher"],
         ),
         Param(
             "emblem_of_prayer",
@@ -387,7 +553,7 @@ def _march_params(when: str, front: int, back: int) -> tuple[Param, ...]:
 
 
 def _auto_params(
-    turn: tuple[str, ...], other: tuple[str, ...], during: str = "none", new: str = "卡因【自】"
+    turn: tuple[str, ...], other: tuple[str, ...], during: int = 0, new: str = "卡因【自】"
 ) -> tuple[Param, ...]:
     return (
         Param(
@@ -404,10 +570,13 @@ def _auto_params(
             "The other player's auto skills, in their chosen order 对手的自动型能力",
         ),
         Param(
-            "new_skill_during",
-            "str",
+            "new_skill_after",
+            "int",
             during,
-            "Skill during which a new one triggers (none) 处理中诱发新能力的能力",
+            "A new skill triggers while resolving skill no. (0: none) 在第几个能力处理中诱发新能力"
+            "（0为无）",
+            0,
+            20,
         ),
         Param("new_skill", "str", new, "The newly triggered auto skill 新诱发的自动型能力"),
     )
@@ -428,9 +597,25 @@ def _deck_out_params(deck: int, retreat: int, take: int, dest: str) -> tuple[Par
     )
 
 
-def _stack_params(power: int, bonus: int, top: int, beneath: int) -> tuple[Param, ...]:
+def _stack_params(
+    power: int, bonus: int, top: int, beneath: int, lord: bool | None = None
+) -> tuple[Param, ...]:
+    extra: tuple[Param, ...] = ()
+    if lord is not None:
+        extra = (
+            Param("unit_is_lord", "bool", lord, "The unit is the lord 该单位是主人公"),
+            Param("orbs", "int", 0, "The lord's orbs left 主人公剩余宝玉", 0, 5),
+        )
     return (
-        Param("previous_power", "int", power, "Power before the level up 升级前战斗力", 0, 200),
+        Param(
+            "previous_power",
+            "int",
+            power,
+            "Power before the level up 升级前战斗力",
+            0,
+            200,
+            inert=INERT["previous_power"],
+        ),
         Param(
             "previous_power_bonus",
             "int",
@@ -441,6 +626,8 @@ def _stack_params(power: int, bonus: int, top: int, beneath: int) -> tuple[Param
         ),
         Param("top_card_power", "int", top, "Power printed on the new top card 新卡战斗力", 0, 200),
         Param("cards_beneath", "int", beneath, "Cards beneath the top card 下方重叠的卡", 1, 20),
+        Param("class_changed", "bool", True, "The top card came by class change 以转职重叠"),
+        *extra,
     )
 
 
@@ -467,7 +654,7 @@ _DECK = (
         "50张、同名至多4张、有出击费用1主人公的卡组",
         check=validate_deck,
         params=_deck_params(STANDARD_DECK),
-        expected={"legal": True, "cards_counted": 50},
+        expected={"legal": True, "cards_counted": 50, "broken_rules": []},
         note="The split into card names (12 × 4 + 2) is ours; the rule gives only the limits.",
     ),
     WorkedExample(
@@ -476,7 +663,7 @@ _DECK = (
         title="Five cards with the same card name break rule ② 同一卡名5张违反规则②",
         check=validate_deck,
         params=_deck_params((5, *(4,) * 11, 1)),
-        expected={"legal": False, "cards_counted": 50},
+        expected={"legal": False, "cards_counted": 50, "broken_rules": ["②"]},
     ),
     WorkedExample(
         id="fe0-deck-more-than-50",
@@ -484,7 +671,7 @@ _DECK = (
         title="A 51-card deck is allowed 51张的卡组可以使用",
         check=validate_deck,
         params=_deck_params((*(4,) * 12, 3)),
-        expected={"legal": True, "cards_counted": 51},
+        expected={"legal": True, "cards_counted": 51, "broken_rules": []},
     ),
     WorkedExample(
         id="fe0-deck-fewer-than-50",
@@ -492,7 +679,7 @@ _DECK = (
         title="A 49-card deck is not allowed 49张的卡组不能使用",
         check=validate_deck,
         params=_deck_params((*(4,) * 12, 1)),
-        expected={"legal": False, "cards_counted": 49},
+        expected={"legal": False, "cards_counted": 49, "broken_rules": ["①"]},
     ),
     WorkedExample(
         id="fe0-lord-marker-not-counted",
@@ -500,7 +687,7 @@ _DECK = (
         title="49 cards plus the lord marker card are a 49-card deck 49张卡加主人公标志卡仍是49张",
         check=validate_deck,
         params=_deck_params((*(4,) * 12, 1), marker=True),
-        expected={"legal": False, "cards_counted": 49},
+        expected={"legal": False, "cards_counted": 49, "broken_rules": ["①"]},
         note="The marker does not count, so this pile of 50 cards is one card short.",
     ),
     WorkedExample(
@@ -509,7 +696,7 @@ _DECK = (
         title="A deck mixing two factions is legal 混合两种势力的卡组合法",
         check=validate_deck,
         params=_deck_params(STANDARD_DECK, factions=2),
-        expected={"legal": True, "cards_counted": 50},
+        expected={"legal": True, "cards_counted": 50, "broken_rules": []},
     ),
     WorkedExample(
         id="fe0-card-name-epithet",
@@ -546,6 +733,8 @@ _DECK = (
         check=can_be_lord,
         params=_lord_param(1),
         expected=True,
+        also_for=("fe0-rule-what-is-the-game",),
+        aliases=("fe0-intro-lord-cost-1",),
     ),
     WorkedExample(
         id="fe0-lord-cost-3",
@@ -556,15 +745,6 @@ _DECK = (
         expected=False,
     ),
     WorkedExample(
-        id="fe0-intro-lord-cost-1",
-        entry_id="fe0-rule-what-is-the-game",
-        title="Any card whose deployment cost is 1 can serve as the lord "
-        "出击费用为1的卡都可以担任主人公",
-        check=can_be_lord,
-        params=_lord_param(1),
-        expected=True,
-    ),
-    WorkedExample(
         id="fe0-game-setup-counts",
         entry_id="fe0-rule-game-setup",
         title="After setup: 6 cards in hand, 5 orbs, 38 cards in the deck "
@@ -572,7 +752,9 @@ _DECK = (
         check=game_setup,
         params=(
             Param("deck_cards", "int", 50, "Cards in the deck 卡组张数", 50, 200),
-            Param("redraw_hand", "bool", False, "Redraw the hand once 重抽手牌"),
+            Param(
+                "redraw_hand", "bool", False, "Redraw the hand once 重抽手牌", inert=INERT["redraw"]
+            ),
         ),
         expected={"hand": 6, "orbs": 5, "deck": 38},
         note="The source states 6 cards in hand and 5 orbs; 38 = 50 − 1 (lord) − 6 − 5.",
@@ -924,7 +1106,7 @@ _DEPLOYMENT = (
         title="A destroyed stack of 3 cards all goes to the retreat area "
         "被击破时重叠的3张卡全部放置到退避区",
         check=unit_after_level_up,
-        params=_stack_params(60, 0, 70, 2),
+        params=_stack_params(60, 0, 70, 2, lord=False),
         expected={"power": 70, "cards_with_active_skills": 1, "cards_to_retreat_if_destroyed": 3},
     ),
     WorkedExample(
@@ -941,7 +1123,8 @@ _TURN = (
     WorkedExample(
         id="fe0-first-turn-no-draw",
         entry_id="fe0-rule-beginning-phase",
-        title="The first player does not draw on the first turn 先攻第1回合不能抽卡",
+        title="The first player's first turn: no draw, no attack, but moves and skills "
+        "先攻第1回合：不抽卡、不攻击，但可以移动和使用能力",
         check=turn_permissions,
         params=_turn_params(True, 1),
         expected={
@@ -950,6 +1133,9 @@ _TURN = (
             "may_move": True,
             "may_use_act_skills": True,
         },
+        also_for=("fe0-qa-93",),
+        aliases=("fe0-first-turn-move-and-skills",),
+        keywords=("draw", "抽卡", "first turn", "第1回合", "先攻"),
     ),
     WorkedExample(
         id="fe0-beginning-phase-march",
@@ -975,20 +1161,6 @@ _TURN = (
         check=can_move,
         params=_move_params(False, False),
         expected=False,
-    ),
-    WorkedExample(
-        id="fe0-first-turn-move-and-skills",
-        entry_id="fe0-qa-93",
-        title="On the first player's first turn units may move and use skills "
-        "先攻第1回合可以移动和使用能力",
-        check=turn_permissions,
-        params=_turn_params(True, 1),
-        expected={
-            "draws": False,
-            "may_attack": False,
-            "may_move": True,
-            "may_use_act_skills": True,
-        },
     ),
     WorkedExample(
         id="fe0-first-turn-move",
@@ -1139,7 +1311,15 @@ _TURN = (
         params=(
             Param("front_line_units", "int", 2, "Units in the front line 前卫区单位数", 0, 20),
             Param("back_line_units", "int", 1, "Units in the back line 后卫区单位数", 0, 20),
-            Param("support_area_cards", "int", 1, "Cards in the support area 支援区的卡", 0, 1),
+            Param(
+                "support_area_cards",
+                "int",
+                1,
+                "Cards in the support area 支援区的卡",
+                0,
+                1,
+                inert=INERT["support_area"],
+            ),
         ),
         expected=3,
     ),
@@ -1223,7 +1403,7 @@ _TURN = (
         title="A newly triggered auto skill resolves before the waiting ones "
         "新诱发的自动型能力先于等待中的能力处理",
         check=order_auto_skills,
-        params=_auto_params(("马尔斯【自】", "希达【自】"), ("库洛姆【自】",), "马尔斯【自】"),
+        params=_auto_params(("马尔斯【自】", "希达【自】"), ("库洛姆【自】",), 1),
         expected={"order": ["马尔斯【自】", "卡因【自】", "希达【自】", "库洛姆【自】"]},
     ),
 )
@@ -1242,6 +1422,8 @@ _BATTLE = (
             "defender": 50,
         },
         note="Both supports fail here (same unit names), so the printed powers 50 and 50 meet.",
+        also_for=("fe0-rule-judgement",),
+        keywords=("tie", "equal", "same power", "相同", "一样", "平手"),
     ),
     WorkedExample(
         id="fe0-losing-attacker-survives",
@@ -1511,7 +1693,147 @@ _BATTLE = (
     ),
 )
 
-EXAMPLES: tuple[WorkedExample, ...] = _DECK + _DEPLOYMENT + _TURN + _BATTLE
+
+def _destruction_params(lord: bool, orbs: int, skills: int, supports: int) -> tuple[Param, ...]:
+    return (
+        Param("defender_is_lord", "bool", lord, "The destroyed unit is the lord 被击破的是主人公"),
+        Param("orbs", "int", orbs, "The lord's orbs left 主人公剩余宝玉", 0, 5),
+        Param(
+            "on_destroy_skills",
+            "int",
+            skills,
+            "Skills that trigger on destruction 击破时发动的能力",
+            0,
+            5,
+        ),
+        Param("support_cards", "int", supports, "Support cards in play 支援区的卡", 0, 2),
+    )
+
+
+_NEW = (
+    WorkedExample(
+        id="fe0-judgement-destruction-order",
+        entry_id="fe0-rule-judgement",
+        title="On destruction: the unit to the retreat area, then its skills, then the supports "
+        "击破时：先放置单位，再处理能力，最后放置支援卡",
+        check=judgement_destruction_order,
+        params=_destruction_params(False, 0, 1, 2),
+        expected={
+            "order": [
+                "destroyed unit to the retreat area",
+                "on-destruction skill 1",
+                "support cards to the retreat area",
+            ],
+            "defeated": False,
+        },
+        keywords=("order", "顺序", "retreat", "退避区", "support", "支援卡"),
+        note="One skill that triggers on destruction and both support cards are ours; the order "
+        "is the judgement rule's ※ line.",
+    ),
+    WorkedExample(
+        id="fe0-judgement-lord-destroyed-order",
+        entry_id="fe0-rule-judgement",
+        title="A destroyed lord: an orb into the hand instead of the retreat area "
+        "主人公被击破：改为将1颗宝玉加入手牌",
+        check=judgement_destruction_order,
+        params=_destruction_params(True, 3, 0, 2),
+        expected={
+            "order": ["1 orb into the hand", "support cards to the retreat area"],
+            "defeated": False,
+        },
+        keywords=("lord", "主人公", "orb", "宝玉"),
+    ),
+    WorkedExample(
+        id="fe0-class-change-skill-after-class-change",
+        entry_id="fe0-rule-skills",
+        title="A Class Change Skill works once the unit has class changed "
+        "经过转职的单位可以使用转职技",
+        check=can_use_class_change_skill,
+        params=(
+            Param(
+                "top_card_arrived_by",
+                "str",
+                "class change",
+                "How the top card came into play 最上方的卡如何登场",
+                choices=("deployed", "level up", "class change"),
+            ),
+        ),
+        expected=True,
+        keywords=("class change skill", "转职技", "CCS"),
+    ),
+    WorkedExample(
+        id="fe0-class-change-skill-level-up",
+        entry_id="fe0-rule-skills",
+        title="A level up paying the deployment cost gives no Class Change Skill "
+        "支付出击费用的升级不能使用转职技",
+        check=can_use_class_change_skill,
+        params=(
+            Param(
+                "top_card_arrived_by",
+                "str",
+                "level up",
+                "How the top card came into play 最上方的卡如何登场",
+                choices=("deployed", "level up", "class change"),
+            ),
+        ),
+        expected=False,
+        keywords=("class change skill", "转职技", "level up", "升级"),
+    ),
+)
+
+# Every choice as a phrase in both languages (the form shows these; the API keeps the codes).
+PHRASES: dict[str, tuple[str, str]] = {
+    "马尔斯": ("马尔斯", "Marth"),
+    "库洛姆": ("库洛姆", "Chrom"),
+    "希达": ("希达", "Caeda"),
+    "卡因": ("卡因", "Cain"),
+    "阿贝尔": ("阿贝尔", "Abel"),
+    "杰刚": ("杰刚", "Jagen"),
+    "丽兹": ("丽兹", "Lissa"),
+    "弗雷德里克": ("弗雷德里克", "Frederick"),
+    "光之剑": ("光之剑", "Blade of Light"),
+    "圣痕": ("圣痕", "Mark of Naga"),
+    "白夜": ("白夜", "Hoshido"),
+    "暗夜": ("暗夜", "Nohr"),
+    "deploy": ("出击", "deploy"),
+    "level up": ("升级（支付出击费用）", "level up (deployment cost)"),
+    "class change": ("转职（支付转职费用）", "class change (class change cost)"),
+    "deployed": ("直接出击", "deployed"),
+    "1": ("1", "1"),
+    "2": ("2", "2"),
+    "1-2": ("1-2", "1-2"),
+    "-": ("-（不能攻击）", "- (cannot attack)"),
+    "none": ("什么也没做", "nothing"),
+    "moved": ("移动了", "moved"),
+    "attacked": ("攻击了", "attacked"),
+    "used a skill without the tap icon": (
+        "使用了无横置图标的能力",
+        "used a skill without the tap icon",
+    ),
+    "used a skill with the tap icon": ("使用了有横置图标的能力", "used a skill with the tap icon"),
+    "tapped by an effect": ("被效果横置", "tapped by an effect"),
+    "support area": ("支援区", "support area"),
+    "battlefield": ("战场", "battlefield"),
+    "attack": ("攻击型", "attack type"),
+    "defence": ("防御型", "defence type"),
+    "attacker": ("攻击方", "attacker"),
+    "defender": ("防御方", "defender"),
+    "critical attack": ("必杀攻击", "critical attack"),
+    "god-speed evasion": ("神速回避", "god-speed evasion"),
+    "critical attack step": ("必杀攻击步骤", "critical attack step"),
+    "god-speed evasion step": ("神速回避步骤", "god-speed evasion step"),
+    "between two orb draws": ("两次抽取宝玉之间", "between two orb draws"),
+    "my turn": ("我的回合中", "my turn"),
+    "opponent's turn": ("对手的回合中", "the opponent's turn"),
+    "start of opponent's turn": ("对手回合开始时", "the start of the opponent's turn"),
+    "hand": ("手牌", "hand"),
+    "support area (support fails)": ("支援区（支援失败）", "support area (support fails)"),
+    "support area (support succeeds)": ("支援区（支援成功）", "support area (support succeeds)"),
+}
+
+EXAMPLES: tuple[WorkedExample, ...] = with_phrases(
+    _DECK + _DEPLOYMENT + _TURN + _BATTLE + _NEW, PHRASES
+)
 
 # Entries that state no computable outcome, with the reason (for the examples report).
 NOT_COMPUTABLE: dict[str, str] = {

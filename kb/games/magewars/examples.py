@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from kb.games.magewars import rules as r
-from kb.rulecheck import Param, WorkedExample
+from kb.rulecheck import Inert, Param, WorkedExample, with_phrases
 
 MAGES = r.MAGES
 SCHOOLS = ("Dark", "Fire", "Holy", "Nature", "Arcane", "Mind", "War", "Earth", "Water", "Air")
@@ -125,12 +125,18 @@ def _flying(printed: bool, effects: tuple[str, ...]):
     ]
 
 
-def _extend(use: bool, countered: bool):
+def _extend(use: bool, countered_by: str):
     return [
         Param("wall_cost", "int", 7, "Wall spell's mana cost 墙体法术费用", 0, 40),
         Param("spell_level", "int", 2, "Wall spell's level 法术等级", 1, 6),
         Param("use_extend", "bool", use, "Use Extend 使用延伸"),
-        Param("countered", "bool", countered, "Countered (e.g. by Jinx) 被反制（如厄运）"),
+        Param(
+            "countered_by",
+            "str",
+            countered_by,
+            "Countered by 被什么反制",
+            choices=("nothing", "Jinx", "another counter"),
+        ),
     ]
 
 
@@ -189,6 +195,15 @@ def _bloodthirsty(enemies: tuple[str, ...], attack: str, cost: int = 0, mana: in
     ]
 
 
+TELEPORT_INERT = Inert(
+    "magewars-rule-forced-action-effects",
+    "可采取行动的状态仅在生物选择何种行动 ( 或目标 ) 的即刻进行判定",
+    "只看生物选择行动时所在的位置（距嘲讽者几格）；传送本身不改变结果。",
+    "Only where the creature is when it chooses its action counts; the teleport itself changes "
+    "nothing.",
+)
+
+
 def _taunt(
     zones: int,
     ranged: bool = False,
@@ -197,9 +212,25 @@ def _taunt(
     teleported: bool = False,
     other: bool = False,
     itself: bool = False,
+    reach: int = 1,
 ):
     return [
-        Param("zones_away", "int", zones, "Zones from the taunter 与嘲讽者的距离", 0, 1),
+        Param(
+            "taunt_reach",
+            "int",
+            reach,
+            "The taunt reaches (0 = its zone, 1 = one zone away, as Thorg's) 嘲讽的范围",
+            0,
+            1,
+        ),
+        Param(
+            "zones_away",
+            "int",
+            zones,
+            "Zones from the taunter when choosing its action 选择行动时与嘲讽者的距离",
+            0,
+            3,
+        ),
         Param(
             "can_ranged_attack",
             "bool",
@@ -214,10 +245,11 @@ def _taunt(
         ),
         Param("slowed", "bool", slowed, "Slowed: no action left after a move 迟缓"),
         Param(
-            "teleported_away_first",
+            "teleported_first",
             "bool",
             teleported,
-            "Teleported out by quickcast first 先用快速施法传送离开",
+            "Teleported by quickcast before choosing 选择行动前用快速施法传送",
+            inert=TELEPORT_INERT,
         ),
         Param(
             "other_forced_action",
@@ -297,7 +329,20 @@ def _reverse_magic(orig: int, new: int, mana: int, willing: bool = True):
 
 def _cancel(kind: str, form: str, target: str, legal: bool, who: str, by: str, same: bool):
     return [
-        Param("kind", "str", kind, "Spell or attack 法术或攻击", choices=("spell", "attack")),
+        Param(
+            "kind",
+            "str",
+            kind,
+            "Spell or attack 法术或攻击",
+            choices=("spell", "attack"),
+            inert=Inert(
+                "magewars-rule-changing-range-or-target",
+                "同样, 如果在计算伤害和效果步骤前发生以下任一情形, 则攻击失手并被取消",
+                "法术和攻击适用同样的取消规则，是法术还是攻击不影响结果。",
+                "Spells and attacks are canceled by the same rule, so which one it is does not "
+                "change the result.",
+            ),
+        ),
         Param(
             "attack_form",
             "str",
@@ -316,7 +361,20 @@ def _cancel(kind: str, form: str, target: str, legal: bool, who: str, by: str, s
             "Who moved before resolution 谁被移动",
             choices=("nobody", "caster_or_source", "target"),
         ),
-        Param("moved_by", "str", by, "Moved by 移动方式", choices=("teleport", "push")),
+        Param(
+            "moved_by",
+            "str",
+            by,
+            "Moved by 移动方式",
+            choices=("teleport", "push"),
+            inert=Inert(
+                "magewars-rule-targeting-your-zone",
+                "并被移动 ( 推斥或传送 ) 到同一区域中",
+                "推斥和传送同样对待，移动方式不影响结果。",
+                "A push and a teleport are treated alike, so how it moved does not change the resu"
+                "lt.",
+            ),
+        ),
         Param("to_same_zone", "bool", same, "Into the same zone 移动到同一区域"),
     ]
 
@@ -345,6 +403,20 @@ def _range(
         Param("attacker_flying", "bool", a_fly, "Attacker flies 攻击方飞行"),
         Param("defender_flying", "bool", d_fly, "Defender flies 防御方飞行"),
     ]
+
+
+# Dissolve's erratum (“瓦解的范围应为 0-1”) is the rule under test: its range is fixed.
+DISSOLVE_RANGE = {
+    "range_min": 0,
+    "range_max": 1,
+    "ranged_attack": False,
+    "attacker_flying": False,
+    "defender_flying": False,
+}
+
+
+def DISSOLVE_DISTANCE(away: int) -> Param:  # noqa: N802 (reads as a constant)
+    return Param("zones_away", "int", away, "Target's distance in zones 目标距离", 0, 6)
 
 
 def _helm(attack: str, first: str, second: str, roll: int, redirect: str):
@@ -709,20 +781,12 @@ _EFFECTS = [
     _ex(
         "incapacitated-loses-flying",
         "condition-incapacitated",
-        "Incapacitated: loses Flying 瘫痪：失去飞行",
+        "Incapacitated (e.g. by Knockdown): loses Flying 瘫痪（如被击倒）：失去飞行",
         r.has_flying,
         _flying(True, ("incapacitated",)),
         False,
-    ),
-    _ex(
-        "knockdown-loses-flying",
-        "card-knockdown",
-        "Knockdown makes a flyer lose Flying 击倒使飞行生物失去飞行",
-        r.has_flying,
-        _flying(True, ("incapacitated",)),
-        False,
-        note="Knockdown's incapacitation marker is removed before the creature's next action "
-        "phase; until then it has no Flying.",
+        also_for=("magewars-card-knockdown",),
+        aliases=("magewars-knockdown-loses-flying",),
     ),
 ]
 
@@ -732,7 +796,7 @@ _WALLS = [
         "trait-extend",
         "Extended Wall of Fire: 7 + 9 = 16 mana 延伸烈火之墙：共 16 点法力",
         r.extend_wall_cost,
-        _extend(True, False),
+        _extend(True, "nothing"),
         {"walls_placed": 2, "mana_paid": 16, "mana_returned": 0},
     ),
     _ex(
@@ -740,7 +804,7 @@ _WALLS = [
         "trait-extend",
         "Countered by Jinx: all 16 mana back 被厄运反制：回收 16 点法力",
         r.extend_wall_cost,
-        _extend(True, True),
+        _extend(True, "Jinx"),
         {"walls_placed": 0, "mana_paid": 16, "mana_returned": 16},
     ),
     _ex(
@@ -773,6 +837,8 @@ _WALLS = [
         r.force_push,
         _force_push("outer", False, True),
         {"pushed": False, "bashed": True, "passage_attack": False, "extra_mana_lost": 0},
+        also_for=("magewars-card-force-push",),
+        aliases=("magewars-force-push-flyer-outer-wall",),
     ),
 ]
 
@@ -826,14 +892,6 @@ _PUSH = [
         _force_push("passage_damage", False, True),
         {"pushed": True, "bashed": False, "passage_attack": False, "extra_mana_lost": 0},
     ),
-    _ex(
-        "force-push-flyer-outer-wall",
-        "card-force-push",
-        "Exception: the outer arena wall bashes a flyer 例外：外围墙体撞击飞行生物",
-        r.force_push,
-        _force_push("outer", False, True),
-        {"pushed": False, "bashed": True, "passage_attack": False, "extra_mana_lost": 0},
-    ),
 ]
 
 _FORCED = [
@@ -883,16 +941,18 @@ _FORCED = [
         "rule-forced-action-effects",
         "Taunted by Sosruko in its zone 同区域被索斯鲁柯嘲讽",
         r.taunted_creature_options,
-        _taunt(0),
+        _taunt(0, reach=0),
         {"forced": True, "options": ["melee attack the taunter"]},
     ),
     _ex(
         "taunt-wizard-teleports",
         "rule-forced-action-effects",
-        "The Wizard teleports away first 巫师先传送离开",
+        "The Wizard teleports out of Sosruko's zone first 巫师先传送离开索斯鲁柯所在区域",
         r.taunted_creature_options,
-        _taunt(0, teleported=True),
+        _taunt(1, teleported=True, reach=0),
         {"forced": False, "options": []},
+        note="Sosruko taunts in its own zone (reach 0); after the teleport the Wizard is one zone "
+        "away when he chooses his action. A reach of 1, as Thorg's, would still hold him.",
     ),
     _ex(
         "taunt-thorg-both",
@@ -954,7 +1014,7 @@ _FORCED = [
         "trait-taunt",
         "A creature cannot taunt itself 生物不能嘲讽自己",
         r.taunted_creature_options,
-        _taunt(0, itself=True),
+        _taunt(0, itself=True, reach=0),
         {"forced": False, "options": []},
     ),
 ]
@@ -1121,18 +1181,13 @@ _MARK = [
     _ex(
         "damage-barrier-self-attack",
         "rule-damage-barrier",
-        "Attacking itself: no own damage barrier 攻击自己：不触发自身反伤屏障",
+        "A creature attacking itself: no own damage barrier or counterstrike "
+        "生物攻击自己：不触发自身反伤屏障和反击",
         r.attack_on_own_side,
         _own_side("itself"),
         {"ignores_guards": True, "damage_barrier": False, "counterstrike": False},
-    ),
-    _ex(
-        "friendly-attack-itself",
-        "rule-friendly-attacks",
-        "A creature attacks itself 生物攻击自己",
-        r.attack_on_own_side,
-        _own_side("itself"),
-        {"ignores_guards": True, "damage_barrier": False, "counterstrike": False},
+        also_for=("magewars-rule-friendly-attacks",),
+        aliases=("magewars-friendly-attack-itself",),
     ),
     _ex(
         "friendly-attack-other",
@@ -1147,18 +1202,12 @@ _MARK = [
     _ex(
         "strangle-vine-attached",
         "card-strangle-vine",
-        "Attacking the Strangle Vine on itself 攻击附属在自身的缠绕藤蔓",
+        "Attacking the Strangle Vine on itself, past guards 越过守卫攻击附属在自身的缠绕藤蔓",
         r.attack_on_own_side,
         _own_side("attached"),
         {"ignores_guards": True, "damage_barrier": False, "counterstrike": False},
-    ),
-    _ex(
-        "guard-attack-attached",
-        "rule-guard",
-        "Guards do not stop an attack on one's own attachment 守卫不阻止攻击附属物",
-        r.attack_on_own_side,
-        _own_side("attached"),
-        {"ignores_guards": True, "damage_barrier": False, "counterstrike": False},
+        also_for=("magewars-rule-guard",),
+        aliases=("magewars-guard-attack-attached",),
     ),
 ]
 
@@ -1293,12 +1342,23 @@ _MANA = [
                 "damaged_creatures",
                 "str_list",
                 ("Firebrand Imp", "Flame Fiend", "Firebrand Imp", "Flame Fiend"),
-                "Enemy creatures damaged, in order 受伤的敌方生物",
+                "Different enemy creatures damaged, one per round each 各回合受伤的不同敌方生物",
                 choices=CREATURES,
+                display_only=True,
             ),
-            Param("in_rounds", "int_list", (1, 1, 2, 2), "Round of each 各自的回合", 1, 30),
+            Param(
+                "in_rounds",
+                "int_list",
+                (1, 1, 2, 2),
+                "The round each was damaged 各自受伤的回合",
+                1,
+                30,
+            ),
         ],
         {"mana_per_round": {"1": 2, "2": 2}, "total": 4},
+        note="List each different creature once per round in which it was damaged: two copies "
+        "of a card are two creatures (list both); the same creature damaged twice in a round is "
+        "listed once.",
     ),
     _ex(
         "reverse-magic-dissolve-pay",
@@ -1485,12 +1545,15 @@ _CANCEL = [
     _ex(
         "spellbind-priestess-drain-life",
         "trait-spellbind",
-        "The Priestess cannot cast a stolen restricted spell 女祭司不能施放限定法术",
+        "The Priestess cannot cast a stolen wand's restricted Drain Life "
+        "女祭司不能施放窃取的魔杖上的限定法术生命汲取",
         r.restricted_card_use,
         _restricted("Priestess", "Warlock", "cast_bound_spell"),
         {"allowed": False, "outcome": "cannot"},
         note="The entry does not say which mage Drain Life is restricted to; any restriction "
         "but the Priestess gives this outcome (Warlock is a stand-in).",
+        also_for=("magewars-rule-restricted-spells",),
+        aliases=("magewars-restricted-priestess-wand",),
     ),
     _ex(
         "jinx-spellbound",
@@ -1532,17 +1595,20 @@ _RANGE = [
         "card-dissolve",
         "Dissolve (errata 0-1) one zone away 瓦解（勘误 0-1）一格外",
         r.is_in_range,
-        _range(0, 1, 1),
+        [DISSOLVE_DISTANCE(1)],
         True,
-        note="The entry gives only the corrected range; the printed one is not stated.",
+        fixed=DISSOLVE_RANGE,
+        note="The erratum fixes the range at 0-1, so the range is not a form input here; the "
+        "printed range is not stated.",
     ),
     _ex(
         "range-dissolve-two-zones",
         "card-dissolve",
         "Dissolve cannot reach two zones 瓦解不能到达两格外",
         r.is_in_range,
-        _range(0, 1, 2),
+        [DISSOLVE_DISTANCE(2)],
         False,
+        fixed=DISSOLVE_RANGE,
     ),
     _ex(
         "flying-ignores-min-range",
@@ -1755,7 +1821,21 @@ _OTHER = [
                 "Who opens it 开启者",
                 choices=("controlling_mage", "other_mage", "creature"),
             ),
-            Param("zones_away", "int", 3, "Zones from the Gate 与大门的距离", 0, 6),
+            Param(
+                "zones_away",
+                "int",
+                3,
+                "Zones from the Gate 与大门的距离",
+                0,
+                6,
+                inert=Inert(
+                    "magewars-card-gate-to-hell",
+                    "可以从竞技场的任何地方发动",
+                    "控制者法师在竞技场任何地方都可以开启，距离不影响结果。",
+                    "Its mage may open it from anywhere in the arena: the distance does not matter"
+                    ".",
+                ),
+            ),
         ],
         True,
     ),
@@ -1857,16 +1937,6 @@ _OTHER = [
         {"allowed": False, "outcome": "cannot"},
     ),
     _ex(
-        "restricted-priestess-wand",
-        "rule-restricted-spells",
-        "The Priestess cannot cast the wand's Drain Life 女祭司不能施放魔杖上的生命汲取",
-        r.restricted_card_use,
-        _restricted("Priestess", "Warlock", "cast_bound_spell"),
-        {"allowed": False, "outcome": "cannot"},
-        note="The entry does not say which mage Drain Life is restricted to; any restriction "
-        "but the Priestess gives this outcome (Warlock is a stand-in).",
-    ),
-    _ex(
         "restricted-huginn",
         "rule-restricted-spells",
         "No Mind Control on Huginn (Arcane Mage only) 不能精神控制胡金",
@@ -1890,7 +1960,19 @@ _OTHER = [
         r.card_destination,
         [
             Param("owner", "str", "Wizard", "Owner 拥有者", choices=MAGES),
-            Param("controller", "str", "Warlock", "Controller 控制者", choices=MAGES),
+            Param(
+                "controller",
+                "str",
+                "Warlock",
+                "Controller 控制者",
+                choices=MAGES,
+                inert=Inert(
+                    "magewars-rule-owner",
+                    "其总是移动到其拥有者的弃牌堆魔法书或手牌中",
+                    "卡牌总是进入拥有者的弃牌堆、魔法书或手牌，控制者是谁不影响结果。",
+                    "A card always goes to its owner's pile, whoever controls it.",
+                ),
+            ),
             Param(
                 "place",
                 "str",
@@ -2017,23 +2099,272 @@ _OTHER = [
     ),
 ]
 
-EXAMPLES: tuple[WorkedExample, ...] = (
-    *_ACTIONS,
-    *_BONUS,
-    *_CHAIN,
-    *_EFFECTS,
-    *_WALLS,
-    *_PUSH,
-    *_FORCED,
-    *_DICE,
-    *_MARK,
-    *_DEATH,
-    *_MANA,
-    *_CANCEL,
-    *_RANGE,
-    *_HELM,
-    *_ATTACKS,
-    *_OTHER,
+# Every choice as a phrase in both languages (the form shows these; the API keeps the codes).
+PHRASES: dict[str, tuple[str, str]] = {
+    "Aegis X": ("庇护 X", "Aegis X"),
+    "Bloodthirsty +X": ("嗜血 +X", "Bloodthirsty +X"),
+    "Charge +X": ("冲锋 +X", "Charge +X"),
+    "Melee +X": ("近战 +X", "Melee +X"),
+    "Rage +X": ("狂怒 +X", "Rage +X"),
+    "Ranged +X": ("远程 +X", "Ranged +X"),
+    "Damage type +X": ("伤害类型 +X", "Damage type +X"),
+    "Vs. type/trait creature +X": ("对抗类型/特性生物 +X", "Vs. type/trait creature +X"),
+    "Tough -X": ("强韧 -X", "Tough -X"),
+    "Dark": ("黑暗系", "Dark"),
+    "Fire": ("火系", "Fire"),
+    "Holy": ("神圣系", "Holy"),
+    "Nature": ("自然系", "Nature"),
+    "Arcane": ("奥术", "Arcane"),
+    "Mind": ("心灵系", "Mind"),
+    "War": ("战争系", "War"),
+    "Earth": ("大地系", "Earth"),
+    "Water": ("水系", "Water"),
+    "Air": ("风系", "Air"),
+    "Arcane Mage": ("奥术法师", "an Arcane Mage"),
+    "Dark Mage": ("黑暗法师", "a Dark Mage"),
+    "Warlock": ("邪术师", "Warlock"),
+    "Wizard": ("巫师", "Wizard"),
+    "Forcemaster": ("Forcemaster（原力大师）", "Forcemaster"),
+    "Priestess": ("女祭司", "Priestess"),
+    "Beastmaster": ("兽王", "Beastmaster"),
+    "Imp": ("魔婴", "Imp"),
+    "Fiend": ("狱鬼", "Fiend"),
+    "Firebrand Imp": ("火烙魔婴", "Firebrand Imp"),
+    "Flame Fiend": ("烈焰狱鬼", "Flame Fiend"),
+    "Timber Wolf": ("丛林灰狼", "Timber Wolf"),
+    "Steelclaw Grizzly": ("钢爪灰熊", "Steelclaw Grizzly"),
+    "Mountain Gorilla": ("高山猩猩", "Mountain Gorilla"),
+    "acid": ("酸蚀", "acid"),
+    "flame": ("火焰", "flame"),
+    "lightning": ("闪电", "lightning"),
+    "poison": ("毒素", "poison"),
+    "psychic": ("精神", "psychic"),
+    "hydro": ("水", "hydro"),
+    "action_phase": ("行动阶段中", "during the action phase"),
+    "final_quickcast": ("最终快速施法阶段", "the Final Quickcast Phase"),
+    "active": ("激活面", "active"),
+    "inactive": ("未激活面", "inactive"),
+    "another_creature": ("另一个生物", "another creature"),
+    "itself": ("自己", "itself"),
+    "attached": ("附属在自己身上的对象", "an object attached to itself"),
+    "attack_action": ("攻击行动", "an attack action"),
+    "counterstrike": ("反击", "a counterstrike"),
+    "before_attack": ("宣告攻击前", "before the attack"),
+    "in_response": ("响应宣告的攻击", "in response to the declared attack"),
+    "bull_endurance": ("公牛耐力", "Bull Endurance"),
+    "pet": ("成为宠物", "becoming a Pet"),
+    "deathlock": ("死亡枷锁", "Deathlock"),
+    "poisoned_blood": ("毒血攻心", "Poisoned Blood"),
+    "regrowth": ("体肤重生", "Regrowth"),
+    "eagle_wings": ("雄鹰之翼", "Eagle Wings"),
+    "maim_wings": ("折翼", "Maim Wings"),
+    "guard": ("守卫标记", "a guard marker"),
+    "restrained": ("束缚", "Restrained"),
+    "incapacitated": ("瘫痪", "Incapacitated"),
+    "cast_bound_spell": ("施放绑定的法术", "cast the bound spell"),
+    "control": ("控制它", "control it"),
+    "put_in_spellbook": ("放入法术书", "put it in a spellbook"),
+    "steal_equipment": ("以 Steal Equipment 夺取", "take it with Steal Equipment"),
+    "steal_enchantment": ("以结界窃取夺取", "take it with Steal Enchantment"),
+    "caster_or_source": ("施法者或攻击来源", "the caster or source"),
+    "target": ("目标", "the target"),
+    "nobody": ("没有人", "nobody"),
+    "controlling_mage": ("控制它的法师", "the mage who controls it"),
+    "other_mage": ("其他法师", "another mage"),
+    "creature": ("生物", "a creature"),
+    "conjuration": ("魔物", "a conjuration"),
+    "autonomous equipment": ("Autonomous 装备", "Autonomous equipment"),
+    "damage barrier": ("反伤屏障", "a damage barrier"),
+    "damage_barrier": ("反伤屏障的攻击", "a damage barrier attack"),
+    "normal": ("普通攻击", "a normal attack"),
+    "unavoidable": ("不可回避的攻击", "an unavoidable attack"),
+    "countered": ("被反制", "countered"),
+    "jinxed": ("受到厄运", "jinxed"),
+    "target_moved": ("目标移动", "its target moved"),
+    "stolen": ("随物件被窃取", "stolen with its object"),
+    "replaced": ("被更换", "replaced"),
+    "destroyed": ("被摧毁", "destroyed"),
+    "damaged": ("受伤的", "damaged"),
+    "undamaged": ("未受伤的", "undamaged"),
+    "guarding_damaged": ("守卫中、受伤的", "guarding, damaged"),
+    "guarding_undamaged": ("守卫中、未受伤的", "guarding, undamaged"),
+    "discard pile": ("弃牌堆", "discard pile"),
+    "spellbook": ("魔法书", "spellbook"),
+    "hand": ("手牌", "hand"),
+    "enchantment": ("结界自身的维持", "the enchantment's own upkeep"),
+    "essence_drain": ("精华汲取", "Essence Drain"),
+    "none": ("无限定", "no restriction"),
+    "other": ("其他对象", "something else"),
+    "own_zone": ("自己所在的区域", "its own zone"),
+    "self": ("自己（或附属物）", "itself (or an attachment)"),
+    "single": ("单次", "single"),
+    "double_strike": ("两连击", "double strike"),
+    "triple_strike": ("三连击", "triple strike"),
+    "sweep": ("横扫", "sweep"),
+    "zone": ("区域攻击", "zone attack"),
+    "wall": ("墙体（无通行伤害）", "a wall without passage damage"),
+    "collision": ("撞击", "collision"),
+    "passage_damage": ("有通行伤害的墙体", "a wall with passage damage"),
+    "outer": ("竞技场外墙", "the outer arena wall"),
+    "spell": ("法术", "spell"),
+    "attack": ("攻击", "attack"),
+    "teleport": ("传送", "teleport"),
+    "push": ("推斥", "push"),
+    "Jinx": ("厄运", "Jinx"),
+    "another counter": ("其他反制", "another counter"),
+    "nothing": ("没有被反制", "nothing"),
+    "enchantment attached to him": ("附属在他身上的结界", "an enchantment attached to him"),
+    "equipment attached to him": ("附属在他身上的装备", "equipment attached to him"),
+    "creature he controls": ("他控制的生物", "a creature he controls"),
+    "conjuration he controls": ("他控制的魔物", "a conjuration he controls"),
+    "enchantment he controls on another object": (
+        "他控制的、附属在其他对象上的结界",
+        "his enchantment on another object",
+    ),
+}
+
+_NEW = [
+    _ex(
+        "chain-lightning-reversed",
+        "card-chain-lightning",
+        "Chain Lightning reversed: back to its last target, not the caster "
+        "连锁闪电被逆转：转向上一个目标而非施法者",
+        r.chain_lightning_reversed,
+        [
+            Param(
+                "targets",
+                "str_list",
+                ("Timber Wolf", "Steelclaw Grizzly", "Wizard"),
+                "The chain's targets, in order 连锁闪电依次的目标",
+                choices=CREATURES,
+                max_items=8,
+            ),
+            Param(
+                "reversed_by",
+                "int",
+                3,
+                "Target no. that reveals Reverse Attack 展示攻击逆转的目标序号",
+                1,
+                8,
+            ),
+        ],
+        {"redirected_to": "Steelclaw Grizzly"},
+        also_for=("magewars-card-reverse-attack",),
+        keywords=("reverse attack", "攻击逆转", "chain lightning", "连锁闪电"),
+        note="The targets are ours; the entries state only that the attack goes to Chain "
+        "Lightning's last target, not the caster.",
+    ),
+    _ex(
+        "mage-death-attachments-destroyed",
+        "rule-mage-death",
+        "A dead mage's attached enchantments and equipment are destroyed "
+        "法师死亡：附属在他身上的结界和装备被摧毁",
+        r.object_after_mage_death,
+        [
+            Param(
+                "object_kind",
+                "str",
+                "equipment attached to him",
+                "The object 对象",
+                choices=tuple(r.OBJECTS_ZH),
+            ),
+        ],
+        {"destroyed": True},
+        keywords=("destroyed", "摧毁", "equipment", "装备", "enchantment", "结界"),
+    ),
+    _ex(
+        "obstruct-teleport-before-moving",
+        "rule-obstruct",
+        "Teleported before moving into a free zone: unobstructed 移动前传送到无阻碍区域：没有阻碍",
+        r.is_obstructed_after_teleport,
+        [
+            Param(
+                "start_zone_enemies",
+                "int",
+                2,
+                "Obstructing enemies in its starting zone 原区域能阻碍它的敌人",
+                0,
+                10,
+            ),
+            Param(
+                "teleported_before_moving",
+                "bool",
+                True,
+                "Teleported before any move 在任何移动前被传送",
+            ),
+            Param(
+                "destination_enemies",
+                "int",
+                0,
+                "Obstructing enemies where it arrives 传送到的区域能阻碍它的敌人",
+                0,
+                10,
+            ),
+        ],
+        {"obstructed": False},
+        keywords=("teleport", "传送", "obstruct", "阻碍"),
+    ),
+    _ex(
+        "steal-enchantment-same-target",
+        "card-steal-enchantment",
+        "Steal Enchantment back onto the same target: pay Charm's cost "
+        "结界窃取放回同一目标：支付 Charm 的费用",
+        r.steal_enchantment_recast,
+        [
+            Param(
+                "enchantment_cost",
+                "int",
+                3,
+                "The stolen enchantment's casting cost 结界的施放费用",
+                0,
+                30,
+            ),
+            Param(
+                "same_target",
+                "bool",
+                True,
+                "Back onto the target it was on 放回原来的目标",
+                inert=Inert(
+                    "magewars-card-steal-enchantment",
+                    "你能将当前所附属的同一个目标作为新的目标",
+                    "新的目标可以是原来的目标，也可以是别的目标，费用一样。",
+                    "The new target may be the same one or another: the cost is the same.",
+                ),
+            ),
+            Param(
+                "restricted_away",
+                "bool",
+                False,
+                "Restricted to a school you do not belong to 限定于你不属于的法系",
+            ),
+        ],
+        {"allowed": True, "mana_to_pay": 3},
+        keywords=("cost", "费用", "same target", "同一个目标", "Charm"),
+        note="Charm's cost is ours; the entry says only that its casting cost must be paid.",
+    ),
+]
+
+EXAMPLES: tuple[WorkedExample, ...] = with_phrases(
+    (
+        *_ACTIONS,
+        *_BONUS,
+        *_CHAIN,
+        *_EFFECTS,
+        *_WALLS,
+        *_PUSH,
+        *_FORCED,
+        *_DICE,
+        *_MARK,
+        *_DEATH,
+        *_MANA,
+        *_CANCEL,
+        *_RANGE,
+        *_HELM,
+        *_ATTACKS,
+        *_OTHER,
+        *_NEW,
+    ),
+    PHRASES,
 )
 
 # Entries that state no computable outcome, with the reason (for the examples report).

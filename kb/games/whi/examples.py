@@ -23,7 +23,7 @@ from kb.games.whi.rules import (
     units_dealing_combat_damage,
     value_of_x,
 )
-from kb.rulecheck import Param, WorkedExample
+from kb.rulecheck import Inert, Param, WorkedExample, with_phrases
 
 IN_PLAY_ZONES = ("Kingdom", "Quest", "Battlefield")
 ALL_ZONES = (*IN_PLAY_ZONES, "deck", "hand", "discard pile")
@@ -33,6 +33,51 @@ TARGET_STATES = (
     "moved out of the specified zone",
     "targeted characteristics changed",
 )
+LOYALTY_INERT = Inert(
+    "whi-term-loyalty",
+    "However, it is not considered part of the cost for the purposes of card effects.",
+    "忠诚不算作卡牌效果所指的费用：Dwarf Cannon Crew 只比较左上角的费用。",
+    "Loyalty is not part of the cost for card effects: Dwarf Cannon Crew compares the printed "
+    "cost only.",
+)
+KIND_INERT = Inert(
+    "whi-term-reduction",
+    "Any card effect that would reduce any number (cost, hit points, etc) cannot reduce that "
+    "number below zero.",
+    "费用和HP适用同一条规则：都不能减到0以下，所以减少的是哪种数字不影响结果。",
+    "Costs and hit points follow the same rule, never below zero, so which number is reduced "
+    "does not change the result.",
+)
+CARD_TYPE_INERT = Inert(
+    "whi-action",
+    "Playing a unit, support, development, or quest card from hand are actions with "
+    "restrictions built into them.",
+    "四种卡牌（单位、支援、发展、任务）的使用限制相同，卡牌类型不影响结果。",
+    "The four card types share the same restrictions, so the type does not change the result.",
+)
+HERO_BY_INERT = Inert(
+    "whi-term-limit-one-hero-per-zone",
+    "His opponent also cannot play, give control of, move, or put into play (via a card effect) "
+    "another Hero into that zone.",
+    "该区域的玩家和他的对手受同样的限制，由谁进行不影响结果。",
+    "The zone's player and his opponent are bound alike, so who does it does not change the "
+    "result.",
+)
+OWNER_INERT = Inert(
+    "whi-term-out-of-play",
+    "If a card would go to an out of play zone, it goes to its owner’s out of play zone.",
+    "离场的卡总是进入拥有者的场外区域，谁操控它都一样。",
+    "A card leaving play always goes to its owner's zone, whoever controls it.",
+)
+
+COUNTERSTRIKE_INERT = Inert(
+    "whi-term-counterstrike",
+    "Counterstrike damage is combat damage that cannot be split among attackers, is "
+    "uncancellable, and is applied as soon as it is assigned",
+    "反击伤害不可抵消：坚韧和抵消效果都不影响结果。",
+    "Counterstrike damage is uncancellable: neither Toughness nor a cancel effect changes it.",
+)
+
 PHASES = (
     "Beginning of the Turn",
     "Kingdom phase",
@@ -85,7 +130,18 @@ def _combat_params(pool: int, hp, dmg, tough, extra) -> tuple[Param, ...]:
     )
 
 
-def _non_combat_params(damage: int, cancel: int, played: str) -> tuple[Param, ...]:
+ORIGINAL_READING = Param(
+    "original_reading",
+    "str",
+    "hit points possessed",
+    "Original wording read as 原规则的理解",
+    choices=("hit points possessed", "remaining hit points"),
+)
+
+
+def _non_combat_params(
+    damage: int, cancel: int, played: str, inert: Inert | None = None
+) -> tuple[Param, ...]:
     return (
         Param(
             "damage",
@@ -109,13 +165,21 @@ def _non_combat_params(damage: int, cancel: int, played: str) -> tuple[Param, ..
             played,
             "When the cancel is played 抵消效果使用时机",
             choices=("in response to the card", "after the damage is assigned"),
+            inert=inert,
         ),
     )
 
 
 def _reduce_params(kind: str, value: int, reduction: int) -> tuple[Param, ...]:
     return (
-        Param("kind", "str", kind, "Number reduced 被减少的数字", choices=("cost", "hit points")),
+        Param(
+            "kind",
+            "str",
+            kind,
+            "Number reduced 被减少的数字",
+            choices=("cost", "hit points"),
+            inert=KIND_INERT,
+        ),
         Param("value", "int", value, "Its value 数值", 0, 50),
         Param("reduction", "int", reduction, "Reduction 减少量", 0, 50),
     )
@@ -133,7 +197,14 @@ def _dcc_params(costs, loyalty) -> tuple[Param, ...]:
             max_items=5,
         ),
         Param(
-            "support_loyalty", "int_list", loyalty, "Their loyalty 它们的忠诚值", 0, 10, max_items=5
+            "support_loyalty",
+            "int_list",
+            loyalty,
+            "Their loyalty 它们的忠诚值",
+            0,
+            10,
+            max_items=5,
+            inert=LOYALTY_INERT,
         ),
     )
 
@@ -163,7 +234,12 @@ def _hero_params(heroes: int, method: str, by: str) -> tuple[Param, ...]:
             choices=("play", "take or give control", "move", "put into play by a card effect"),
         ),
         Param(
-            "by", "str", by, "Who does it 由谁进行", choices=("the zone's player", "the opponent")
+            "by",
+            "str",
+            by,
+            "Who does it 由谁进行",
+            choices=("the zone's player", "the opponent"),
+            inert=HERO_BY_INERT,
         ),
     )
 
@@ -198,6 +274,7 @@ def _play_params(card_type: str, phase: str, own: bool, response: bool, pay: boo
             card_type,
             "Card type 卡牌类型",
             choices=("unit", "support", "development", "quest"),
+            inert=CARD_TYPE_INERT,
         ),
         Param("phase", "str", phase, "Current phase 当前阶段", choices=PHASES),
         Param("own_turn", "bool", own, "The owner's own turn 拥有者自己的回合"),
@@ -206,7 +283,7 @@ def _play_params(card_type: str, phase: str, own: bool, response: bool, pay: boo
     )
 
 
-def _move_unit_params(role, src, dst, anywhere, tokens, damage) -> tuple[Param, ...]:
+def _move_unit_params(role, dst, anywhere, tokens, damage) -> tuple[Param, ...]:
     return (
         Param(
             "role",
@@ -215,7 +292,6 @@ def _move_unit_params(role, src, dst, anywhere, tokens, damage) -> tuple[Param, 
             "The unit is 单位正在",
             choices=("attacking", "defending", "questing"),
         ),
-        Param("from_zone", "str", src, "Moved from 移出区域", choices=IN_PLAY_ZONES),
         Param("to_zone", "str", dst, "Moved to 移入区域", choices=IN_PLAY_ZONES),
         Param(
             "may_act_from_any_zone",
@@ -237,7 +313,16 @@ def _move_unit_params(role, src, dst, anywhere, tokens, damage) -> tuple[Param, 
     )
 
 
-def _zone_params(how: str, src: str, dst: str, owner: bool = True) -> tuple[Param, ...]:
+def _zone_params(how: str, src: str, dst: str, owner: bool | None = None) -> tuple[Param, ...]:
+    owned = (
+        Param(
+            "controller_is_owner",
+            "bool",
+            owner,
+            "Its controller is its owner 操控者即拥有者",
+            inert=OWNER_INERT,
+        ),
+    )
     return (
         Param(
             "how",
@@ -255,8 +340,7 @@ def _zone_params(how: str, src: str, dst: str, owner: bool = True) -> tuple[Para
         ),
         Param("from_zone", "str", src, "From 从", choices=ALL_ZONES),
         Param("to_zone", "str", dst, "To 到", choices=ALL_ZONES),
-        Param("controller_is_owner", "bool", owner, "Its controller is its owner 操控者即拥有者"),
-    )
+    ) + (owned if owner is not None else ())
 
 
 def _remove_params(how: str, cancel: bool, trigger: str) -> tuple[Param, ...]:
@@ -275,17 +359,17 @@ def _remove_params(how: str, cancel: bool, trigger: str) -> tuple[Param, ...]:
     )
 
 
-def _indirect_params(target: str, amount: int, hp: int, tough: int, burning: bool):
-    return (
-        Param("target", "str", target, "Assigned to 分配给", choices=("unit", "capital section")),
+def _indirect_params(amount: int, hp: int, tough: int | None = None) -> tuple[Param, ...]:
+    out = (
         Param("amount", "int", amount, "Indirect damage assigned 分配的间接伤害", 1, 50),
         Param("remaining_hit_points", "int", hp, "Hit points left 剩余HP", 0, 50),
-        Param("toughness", "int", tough, "Toughness 坚韧", 0, 20),
-        Param("zone_burning", "bool", burning, "The zone is burning 该区域正在燃烧"),
     )
+    if tough is not None:
+        out += (Param("toughness", "int", tough, "Toughness 坚韧", 0, 20),)
+    return out
 
 
-EXAMPLES: tuple[WorkedExample, ...] = (
+_EXAMPLES: tuple[WorkedExample, ...] = (
     # --- Core Rulebook errata -------------------------------------------------------------
     WorkedExample(
         id="whi-assign-damage-corrected",
@@ -294,8 +378,15 @@ EXAMPLES: tuple[WorkedExample, ...] = (
         "更正后：先给每个防御单位分配足以消灭它的伤害（忽略抵消）",
         check=assign_combat_damage,
         params=_combat_params(6, (3, 2), (1, 0), (1, 0), (0, 0)),
-        expected={"minimum": [2, 2], "assigned": [2, 2], "capital": 2, "destroyed": [False, True]},
+        expected={
+            "minimum": [2, 2],
+            "assigned": [2, 2],
+            "capital": 2,
+            "destroyed": [False, True],
+            "attacker_chooses_spread": False,
+        },
         fixed={"errata": True},
+        keywords=("minimum", "capital", "最低", "首都", "足以消灭"),
         note="Damage cancellation is ignored when finding the minimum (the translator's "
         "answer), so the Toughness 1 defender needs only its 2 remaining hit points before "
         "damage may go to the capital; Toughness then cancels 1 and it survives. Toughness "
@@ -304,16 +395,45 @@ EXAMPLES: tuple[WorkedExample, ...] = (
     WorkedExample(
         id="whi-assign-damage-original",
         entry_id="whi-errata-p12-assign-damage",
-        title="Original p. 12: damage equal to remaining hit points, more for Toughness "
-        "原规则：分配与剩余HP相等的伤害，可为坚韧多分配",
+        title="Original p. 12: damage equal to the hit points each defender possesses "
+        "原规则：分配与防御单位HP数相等的伤害",
         check=assign_combat_damage,
-        params=_combat_params(6, (3, 2), (1, 0), (1, 0), (1, 0)),
-        expected={"minimum": [2, 2], "assigned": [3, 2], "capital": 1, "destroyed": [True, True]},
+        params=(*_combat_params(6, (3, 2), (1, 0), (1, 0), (0, 0)), ORIGINAL_READING),
+        expected={
+            "minimum": [3, 2],
+            "assigned": [3, 2],
+            "capital": 1,
+            "destroyed": [True, True],
+            "attacker_chooses_spread": False,
+        },
         fixed={"errata": False},
-        note="The original wording asks for damage equal to the remaining hit points and names "
-        "Toughness as a reason to assign more; the attacker over-assigns 1 to the Toughness "
-        "1 defender. Both wordings give the same minimum: the erratum changes the wording "
-        "(hit points → destroy), not the number, once cancellation is ignored.",
+        keywords=("original", "原规则", "hit points", "HP数"),
+        note="The same defenders and pool as the corrected example, so the difference is the "
+        "erratum's: read literally, the original first sentence asks for “damage equal to the "
+        "number of hit points each defending unit possesses” (3 for the damaged defender), "
+        "where the corrected wording asks only for what destroys it (its 2 remaining). The "
+        "original's next sentence says “remaining hit points”; choose that reading to see both "
+        "wordings agree.",
+    ),
+    WorkedExample(
+        id="whi-assign-damage-short-pool-extra",
+        entry_id="whi-errata-p12-assign-damage",
+        title="A short pool: nothing reaches the capital, and the extra asked for is kept "
+        "伤害池不足：首都分不到伤害，额外分配照样保留",
+        check=assign_combat_damage,
+        params=_combat_params(5, (3, 2), (0, 0), (1, 0), (1, 0)),
+        expected={
+            "minimum": [3, 2],
+            "assigned": [4, 1],
+            "capital": 0,
+            "destroyed": [True, False],
+            "attacker_chooses_spread": True,
+        },
+        fixed={"errata": True},
+        keywords=("extra", "short", "额外", "不足", "toughness", "坚韧"),
+        note="The erratum limits only damage reaching the capital: with 5 damage for minimums "
+        "of 3 and 2 nothing can reach it, so the attacker may spread the pool as he likes, "
+        "here 1 more on the Toughness 1 defender (4 and 1).",
     ),
     WorkedExample(
         id="whi-turn-sequence-corrected",
@@ -384,7 +504,19 @@ EXAMPLES: tuple[WorkedExample, ...] = (
         title="Original p. 17: assigned, then applied as in combat "
         "原规则：先分配，再像战斗伤害一样执行",
         check=resolve_non_combat_damage,
-        params=_non_combat_params(1, 10, "after the damage is assigned"),
+        params=_non_combat_params(
+            1,
+            10,
+            "after the damage is assigned",
+            Inert(
+                "whi-errata-p17-non-combat-damage",
+                "this damage is first assigned and then applied to the target in a manner "
+                "similar to the way damage is handled in combat",
+                "按原规则伤害先分配再执行，响应时使用或分配后使用的抵消都赶得上，时机不影响结果。",
+                "Under the original wording the damage is assigned, then applied, so a cancel "
+                "played in response or after the assignment both come in time.",
+            ),
+        ),
         expected={"applied": 0, "cancelled": 1},
         fixed={"errata": False},
         note="Reading: “applied in a manner similar to combat” leaves a moment between "
@@ -699,6 +831,7 @@ EXAMPLES: tuple[WorkedExample, ...] = (
                 0,
                 20,
                 max_items=10,
+                inert=COUNTERSTRIKE_INERT,
             ),
             Param(
                 "chosen_attacker",
@@ -708,7 +841,15 @@ EXAMPLES: tuple[WorkedExample, ...] = (
                 1,
                 10,
             ),
-            Param("cancel_damage", "int", 0, "Damage a cancel effect would cancel 抵消量", 0, 50),
+            Param(
+                "cancel_damage",
+                "int",
+                0,
+                "Damage a cancel effect would cancel 抵消量",
+                0,
+                50,
+                inert=COUNTERSTRIKE_INERT,
+            ),
         ),
         expected={"damage": [0, 2], "destroyed": [False, True]},
     ),
@@ -718,7 +859,8 @@ EXAMPLES: tuple[WorkedExample, ...] = (
         title="Indirect damage to a unit: no more than lethal, toughness included "
         "间接伤害：不超过消灭单位所需（含坚韧）",
         check=can_assign_indirect_damage,
-        params=_indirect_params("unit", 4, 2, 1, False),
+        params=_indirect_params(4, 2, 1),
+        fixed={"target": "unit"},
         expected={"legal": False, "max": 3},
     ),
     WorkedExample(
@@ -726,10 +868,12 @@ EXAMPLES: tuple[WorkedExample, ...] = (
         entry_id="whi-term-indirect-damage",
         title="No indirect damage to a burning zone 间接伤害不能分配给燃烧区域",
         check=can_assign_indirect_damage,
-        params=_indirect_params("capital section", 1, 0, 0, True),
+        params=_indirect_params(1, 0),
+        fixed={"target": "capital section", "toughness": 0},
         expected={"legal": False, "max": 0},
-        note="Reading: “a burning zone” is the burned capital section; a unit in that zone may "
-        "still be assigned indirect damage.",
+        note="Reading: “a burning zone” is a capital section with no hit points left; a unit "
+        "standing in that zone may still be assigned indirect damage (the limit is on the "
+        "section, not on the units in it).",
     ),
     WorkedExample(
         id="whi-moving-damage-bypasses-toughness",
@@ -749,18 +893,39 @@ EXAMPLES: tuple[WorkedExample, ...] = (
                 1,
                 50,
             ),
-            Param("destination_toughness", "int", 1, "Destination's Toughness 目标坚韧", 0, 20),
+            Param(
+                "destination_toughness",
+                "int",
+                1,
+                "Destination's Toughness 目标坚韧",
+                0,
+                20,
+                inert=Inert(
+                    "whi-term-moving-damage",
+                    "damage moved from one unit to another bypasses damage cancellation effects "
+                    "(like Toughness)",
+                    "移动的伤害绕过坚韧等伤害抵消效果，坚韧多少都不影响结果。",
+                    "Moved damage bypasses Toughness, so its value does not change the result.",
+                ),
+            ),
         ),
-        expected={"moved": 2, "cancelled": 0, "counts_as_dealt": False, "destroyed": True},
+        expected={
+            "moved": 2,
+            "cancelled": 0,
+            "counts_as_dealt": False,
+            "destroyed": True,
+            "left_on_source": 0,
+        },
     ),
     WorkedExample(
         id="whi-moving-attacker-out-of-battlefield",
         entry_id="whi-term-moving-units",
         title="An attacker moved out of the battlefield stops attacking 进攻单位移出战场即不再进攻",
         check=move_unit,
-        params=_move_unit_params("attacking", "Battlefield", "Kingdom", False, 0, 2),
+        params=_move_unit_params("attacking", "Kingdom", False, 0, 2),
         expected={
             "keeps_role": False,
+            "entered_zone": "Kingdom",
             "entered_play": False,
             "tokens_discarded": 0,
             "damage_applied": 2,
@@ -771,9 +936,10 @@ EXAMPLES: tuple[WorkedExample, ...] = (
         entry_id="whi-term-moving-units",
         title="Greyseer Thanquol may attack from any zone 灰先知山库可从任何区域进攻",
         check=move_unit,
-        params=_move_unit_params("attacking", "Battlefield", "Kingdom", True, 0, 0),
+        params=_move_unit_params("attacking", "Kingdom", True, 0, 0),
         expected={
             "keeps_role": True,
+            "entered_zone": "Kingdom",
             "entered_play": False,
             "tokens_discarded": 0,
             "damage_applied": 0,
@@ -785,9 +951,10 @@ EXAMPLES: tuple[WorkedExample, ...] = (
         title="A questing unit moved out: its quest's resource tokens are discarded "
         "移出任务区：任务上的资源指示物被移除",
         check=move_unit,
-        params=_move_unit_params("questing", "Quest", "Battlefield", False, 3, 0),
+        params=_move_unit_params("questing", "Battlefield", False, 3, 0),
         expected={
             "keeps_role": False,
+            "entered_zone": "Battlefield",
             "entered_play": False,
             "tokens_discarded": 3,
             "damage_applied": 0,
@@ -804,3 +971,66 @@ NOT_COMPUTABLE: dict[str, str] = {
     "whi-term-zones-of-play": "definition listing the six zones; applied by the zone-change "
     "checks of the in-play, out-of-play and enters-play entries",
 }
+
+# Every choice as a phrase in both languages (the form shows these; the API keeps the codes).
+PHRASES: dict[str, tuple[str, str]] = {
+    "Kingdom": ("王国区", "Kingdom"),
+    "Quest": ("任务区", "Quest zone"),
+    "Battlefield": ("战场区", "Battlefield"),
+    "deck": ("牌库", "deck"),
+    "hand": ("手牌", "hand"),
+    "discard pile": ("弃牌堆", "discard pile"),
+    "Beginning of the Turn": ("回合开始", "Beginning of the Turn"),
+    "Kingdom phase": ("王国阶段", "Kingdom phase"),
+    "Quest phase": ("任务阶段", "Quest phase"),
+    "Capital phase": ("首都阶段", "Capital phase"),
+    "Battlefield phase": ("战场阶段", "Battlefield phase"),
+    "End of Turn": ("回合结束", "End of Turn"),
+    "legal": ("仍然合法", "still legal"),
+    "removed from play": ("已离场", "removed from play"),
+    "moved out of the specified zone": ("已移出指定区域", "moved out of the specified zone"),
+    "targeted characteristics changed": ("被指定的特征已改变", "targeted characteristics changed"),
+    "hit points possessed": ("单位拥有的HP数（印刷值）", "the hit points it possesses (printed)"),
+    "remaining hit points": ("剩余HP数", "its remaining hit points"),
+    "in response to the card": ("响应造成伤害的卡牌时", "in response to the damaging card"),
+    "after the damage is assigned": ("伤害分配之后", "after the damage is assigned"),
+    "cost": ("费用", "a cost"),
+    "hit points": ("HP数", "hit points"),
+    "you": ("你", "you"),
+    "your opponent": ("你的对手", "your opponent"),
+    "the beginning of your turn": ("你的回合开始时", "the beginning of your turn"),
+    "the beginning of the opponent's turn": (
+        "对手回合开始时",
+        "the beginning of the opponent's turn",
+    ),
+    "another action window": ("其他发动时机", "another action window"),
+    "unit": ("单位", "a unit"),
+    "support": ("支援卡", "a support"),
+    "development": ("发展卡", "a development"),
+    "quest": ("任务卡", "a quest"),
+    "nothing": ("没有东西指定", "nothing"),
+    "the card": ("卡牌本身", "the card"),
+    "a card effect": ("卡牌效果", "a card effect"),
+    "a granted player choice": ("给予玩家的选择", "a granted player choice"),
+    "play": ("使用", "play it"),
+    "take or give control": ("操控（取得或给予）", "take or give control"),
+    "move": ("移动", "move it"),
+    "put into play by a card effect": ("利用卡牌效果放置进场", "put it into play by a card effect"),
+    "the zone's player": ("该区域的玩家", "the zone's player"),
+    "the opponent": ("对手", "the opponent"),
+    "attacking": ("正在进攻", "attacking"),
+    "defending": ("正在防御", "defending"),
+    "questing": ("正在做任务", "questing"),
+    "put into play": ("放置进场", "put into play"),
+    "destroy": ("消灭", "destroy"),
+    "sacrifice": ("牺牲", "sacrifice"),
+    "return to hand or deck": ("返回手牌或牌库", "return to a hand or deck"),
+    "when destroyed": ("被消灭时", "when destroyed"),
+    "when sacrificed": ("被牺牲时", "when sacrificed"),
+    "when it leaves play": ("离场时", "when it leaves play"),
+    "corrupt a unit": ("腐化一个单位", "corrupt one of his units"),
+    "deal 1 damage to capital": ("对首都造成1点伤害", "deal 1 damage to his capital"),
+    "capital section": ("首都区域", "a capital section"),
+}
+
+EXAMPLES: tuple[WorkedExample, ...] = with_phrases(_EXAMPLES, PHRASES)
