@@ -18,10 +18,12 @@ from indexer.suggest import Suggester
 from kb.loader import load_kb
 from kb.termbase import load_termbase
 from web.api import api
+from web.caching import register_caching
 from web.errors import register_error_handlers
+from web.limits import MAX_BODY_BYTES
 from web.pages import pages
 from web.render import TermMarker, register_filters
-from web.security import register_security_headers
+from web.security import register_request_limits, register_security_headers
 
 ROOT = Path(__file__).resolve().parent
 
@@ -32,7 +34,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.config.from_mapping(
         KB_ROOT=None,
         INDEX_DIR=os.environ.get("RULES_KB_INDEX_DIR") or str(Path(app.instance_path) / "index"),
-        MAX_CONTENT_LENGTH=64 * 1024,
+        MAX_CONTENT_LENGTH=MAX_BODY_BYTES,
         SEARCH_CACHE_SIZE=int(os.environ.get("RULES_KB_SEARCH_CACHE", "2048")),
     )
     if test_config:
@@ -57,6 +59,8 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     register_error_handlers(app)
     register_security_headers(app)
+    register_request_limits(app)
+    register_caching(app)
     register_filters(app)
     app.register_blueprint(api)
     app.register_blueprint(pages)

@@ -1,13 +1,20 @@
-"""The JSON API of DESIGN.md: search, entries, games (and more as they land)."""
+"""The JSON API of DESIGN.md: search, entries, worked examples, terms, games, ask.
+
+Every bound a parameter has is in web/limits.py and declared by web/openapi.py; a bad
+parameter is a 400 that names it, never a 5xx.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+import json
+import re
+import threading
+from dataclasses import dataclass
 
-from flask import Blueprint, Response, current_app, jsonify, request
+from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
 from indexer.answer import ask as ask_question
-from indexer.search import MAX_LIMIT, QueryError, SearchService
+from indexer.search import QueryError, SearchService
 from kb.examples import all_examples, examples_for
 from kb.loader import KnowledgeBase
 from kb.model import ENTRY_TYPES, GAMES
@@ -15,10 +22,25 @@ from kb.rulecheck import ParamError, WorkedExample
 from kb.serialize import entry_json, games_json
 from kb.termbase import Termbase, TermRecord
 from kb.termbase_io import to_csv, to_tbx
+from web.body import json_body, scrub
+from web.caching import served_content_hash
 from web.errors import ApiError
+from web.limits import (
+    ENTRIES_DEFAULT_LIMIT,
+    ENTRIES_MAX_LIMIT,
+    MAX_INT_DIGITS,
+    MAX_LIMIT,
+    MAX_OFFSET,
+    SEARCH_DEFAULT_LIMIT,
+    SUGGEST_QUERY_CHARS,
+    TERMS_QUERY_CHARS,
+)
 from web.openapi import spec
 
+__all__ = ["api", "kb", "run_search", "scrub", "search_service", "termbase"]
+
 api = Blueprint("api", __name__, url_prefix="/api")
+_INT_RE = re.compile(r"-?[0-9]+")
 
 
 def kb() -> KnowledgeBase:
@@ -27,6 +49,10 @@ def kb() -> KnowledgeBase:
 
 def termbase() -> Termbase:
     return current_app.extensions["termbase"]
+
+
+def search_service() -> SearchService:
+    return current_app.extensions["search"]
 
 
 def term_json(record: TermRecord, tb: Termbase) -> dict:
@@ -45,40 +71,39 @@ def term_json(record: TermRecord, tb: Termbase) -> dict:
     }
 
 
-def search_service() -> SearchService:
-    return current_app.extensions["search"]
-
-
 def int_arg(name: str, default: int, lo: int, hi: int) -> int:
-    """An integer query parameter within bounds, or a 400 that names it."""
+    """An integer query parameter within bounds (absent: the default), or a 400 naming it.
+
+    Only ASCII digits count: `int()` would also take " 5", "1_0" and other scripts' digits.
+    """
     raw = request.args.get(name)
-    if raw is None or raw == "":
+    if raw is None:
         return default
-    try:
-        value = int(raw)
-    except ValueError:
-        raise ApiError(400, "invalid_parameter", f"`{name}` must be an integer", name) from None
+    if len(raw) > MAX_INT_DIGITS or not _INT_RE.fullmatch(raw):
+        raise ApiError(400, "invalid_parameter", f"`{name}` must be an integer", name)
+    value = int(raw)
     if not lo <= value <= hi:
         raise ApiError(400, "invalid_parameter", f"`{name}` must be between {lo} and {hi}", name)
     return value
 
 
 def choice_arg(name: str, choices: tuple[str, ...]) -> str | None:
+    """One of `choices`; absent or empty (a form's "all") means no filter."""
     value = request.args.get(name) or None
     if value is not None and value not in choices:
         raise ApiError(
             400,
             "invalid_parameter",
-            f"unknown {name} {value!r}; expected one of {', '.join(choices)}",
+            f"unknown {name} {scrub(value)!r}; expected one of {', '.join(choices)}",
             name,
         )
     return value
 
 
-def run_search(default_limit: int = 10):
+def run_search(default_limit: int = SEARCH_DEFAULT_LIMIT):
     """Runs the search the request asks for; shared by the API and the search page."""
     limit = int_arg("limit", default_limit, 1, MAX_LIMIT)
-    offset = int_arg("offset", 0, 0, 10_000)
+    offset = int_arg("offset", 0, 0, MAX_OFFSET)
     game = choice_arg("game", GAMES)
     entry_type = choice_arg("type", ENTRY_TYPES)
     q = request.args.get("q", "")
@@ -86,6 +111,84 @@ def run_search(default_limit: int = 10):
         return search_service().search(q, game, entry_type, limit, offset)
     except QueryError as exc:
         raise ApiError(400, "invalid_parameter", str(exc), exc.param) from None
+
+
+@dataclass
+class _Snapshot:
+    """The cached answers of one served content; replaced whole, never edited."""
+
+    version: str
+    entries: dict[str, dict]
+    examples: dict[str, dict]
+    listing: list[dict]
+    bulk: bytes | None = None
+
+
+class ApiCache:
+    """Answers that depend only on the served content, built once per content hash:
+    every entry's JSON with its worked examples already run, every example's, the
+    examples' listing and the bulk download. Built before the fork (the app warms it at
+    start) and rebuilt when the served content changes."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._snapshot: _Snapshot | None = None
+
+    def current(self) -> _Snapshot:
+        version = served_content_hash()
+        snapshot = self._snapshot
+        if snapshot is not None and snapshot.version == version:
+            return snapshot
+        with self._lock:
+            if self._snapshot is None or self._snapshot.version != version:
+                self._snapshot = self._build(version)
+            return self._snapshot
+
+    @staticmethod
+    def _build(version: str) -> _Snapshot:
+        examples = {ex_id: ex.as_dict() for ex_id, ex in all_examples().items()}
+        base = kb()
+        entries = {
+            e.id: entry_json(e, base, [examples[x.id] for x in examples_for(e.id)])
+            for e in base.entries.values()
+        }
+        listing = [ex.as_dict(include_result=False) for ex in all_examples().values()]
+        return _Snapshot(version, entries, examples, listing)
+
+    def entries(self) -> dict[str, dict]:
+        return self.current().entries
+
+    def example(self, example_id: str) -> dict | None:
+        return self.current().examples.get(example_id)
+
+    def example_listing(self) -> list[dict]:
+        """Every example without its result (code, parameters, stated outcome)."""
+        return self.current().listing
+
+    def bulk(self) -> bytes:
+        """Every entry as one JSON document, serialised once."""
+        snapshot = self.current()
+        if snapshot.bulk is None:
+            snapshot.bulk = _bulk_document(snapshot.version, list(snapshot.entries.values()))
+        return snapshot.bulk
+
+
+def api_cache() -> ApiCache:
+    return current_app.extensions.setdefault("api_cache", ApiCache())
+
+
+def _warm_cache(state) -> None:
+    """Runs the worked examples once at start (in gunicorn's master, before the fork)."""
+    with state.app.app_context():
+        api_cache().entries()
+
+
+api.record_once(_warm_cache)
+
+
+def _bulk_document(content_hash: str, entries: list[dict]) -> bytes:
+    body = {"content_hash": content_hash, "total": len(entries), "entries": entries}
+    return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n"
 
 
 @api.get("/search")
@@ -102,35 +205,18 @@ def search():
     return jsonify(body)
 
 
-def scrub(value: Any) -> Any:
-    """Replaces lone surrogates in user JSON so that nothing echoed back can fail to encode."""
-    if isinstance(value, str):
-        return value.encode("utf-8", "replace").decode("utf-8")
-    if isinstance(value, list):
-        return [scrub(v) for v in value]
-    if isinstance(value, dict):
-        return {scrub(k): scrub(v) for k, v in value.items()}
-    return value
-
-
-def entry_examples(entry_id: str) -> list[dict]:
-    """The worked examples of an entry, already run with their defaults."""
-    return [ex.as_dict() for ex in examples_for(entry_id)]
-
-
 def find_example(example_id: str) -> WorkedExample:
     example = all_examples().get(example_id)
     if example is None:
-        raise ApiError(404, "not_found", f"no worked example with id {example_id!r}")
+        raise ApiError(404, "not_found", f"no worked example with id {scrub(example_id)!r}")
     return example
 
 
-def run_example(example: WorkedExample, params: Any) -> dict:
-    """Runs an example with validated parameters; a bad one is a 400 naming it."""
-    if params is not None and not isinstance(params, dict):
-        raise ApiError(400, "invalid_parameter", "`params` must be an object", "params")
+def run_example(example: WorkedExample, params: dict | None) -> dict:
+    """Runs an example with validated parameters (none: its defaults); a bad one is a
+    400 naming it."""
     try:
-        values, outcome = example.run(params)
+        values, outcome = example.run(params or {})
     except ParamError as exc:
         raise ApiError(400, "invalid_parameter", str(exc), exc.param) from None
     return {"ok": True, "example": example.id, "params": values, **outcome.as_dict()}
@@ -138,59 +224,94 @@ def run_example(example: WorkedExample, params: Any) -> dict:
 
 @api.get("/examples")
 def examples():
-    return jsonify(
-        {"examples": [ex.as_dict(include_result=False) for ex in all_examples().values()]}
-    )
+    return jsonify({"examples": api_cache().example_listing()})
 
 
 @api.get("/examples/<example_id>")
 def example(example_id: str):
-    return jsonify(find_example(example_id).as_dict())
+    found = api_cache().example(find_example(example_id).id)
+    return jsonify(found)
 
 
 @api.post("/examples/<example_id>/run")
 def example_run(example_id: str):
     found = find_example(example_id)
-    body: Any = {}
-    if request.content_length or request.data:
-        if not request.is_json:
-            raise ApiError(415, "unsupported_media_type", "send the body as application/json")
-        body = request.get_json(silent=True)
-        if not isinstance(body, dict):
-            raise ApiError(
-                400, "invalid_body", 'the body must be a JSON object like {"params": {}}'
-            )
+    body = json_body()
+    if not isinstance(body, dict):
+        raise ApiError(400, "invalid_body", 'the body must be a JSON object like {"params": {}}')
     unknown = sorted(set(body) - {"params"})
     if unknown:
-        raise ApiError(400, "invalid_body", f"unknown field `{scrub(unknown[0])}`", "params")
+        name = scrub(unknown[0])
+        raise ApiError(400, "invalid_body", f"unknown field `{name}`; only `params`", name)
+    if "params" in body and not isinstance(body["params"], dict):
+        raise ApiError(400, "invalid_parameter", "`params` must be an object", "params")
     return jsonify(run_example(found, scrub(body.get("params"))))
+
+
+def _entry_filters() -> dict[str, str]:
+    """The game and type filters of an entries request, as given (none when absent)."""
+    game = choice_arg("game", GAMES)
+    entry_type = choice_arg("type", ENTRY_TYPES)
+    return {k: v for k, v in (("game", game), ("type", entry_type)) if v}
+
+
+def _filtered(entries: dict[str, dict], filters: dict[str, str]) -> list[dict]:
+    return [e for e in entries.values() if all(e[k] == v for k, v in filters.items())]
 
 
 @api.get("/entries")
 def entries():
-    game = choice_arg("game", GAMES)
-    entry_type = choice_arg("type", ENTRY_TYPES)
-    base = kb()
-    chosen = [
-        e
-        for e in base.entries.values()
-        if (game is None or e.game == game) and (entry_type is None or e.type == entry_type)
-    ]
-    return jsonify({"entries": [entry_json(e, base, entry_examples(e.id)) for e in chosen]})
+    """A page of entries in full; `next` is the URL of the following page."""
+    filters = _entry_filters()
+    limit = int_arg("limit", ENTRIES_DEFAULT_LIMIT, 1, ENTRIES_MAX_LIMIT)
+    offset = int_arg("offset", 0, 0, MAX_OFFSET)
+    chosen = _filtered(api_cache().entries(), filters)
+    page = chosen[offset : offset + limit]
+    has_more = offset + len(page) < len(chosen)
+    following = url_for(".entries", **filters, limit=limit, offset=offset + limit)
+    return jsonify(
+        {
+            "entries": page,
+            "total": len(chosen),
+            "limit": limit,
+            "offset": offset,
+            "has_more": has_more,
+            "next": following if has_more else None,
+            "download": url_for(".entries_download", **filters),
+        }
+    )
+
+
+@api.get("/entries.json")
+def entries_download():
+    """Every entry (or every entry of a game or type) as one file, for offline use."""
+    filters = _entry_filters()
+    cache = api_cache()
+    if filters:
+        snapshot = cache.current()
+        body = _bulk_document(snapshot.version, _filtered(snapshot.entries, filters))
+    else:
+        body = cache.bulk()
+    name = "-".join(["rules-kb-entries", *filters.values()]) + ".json"
+    return Response(
+        body,
+        mimetype="application/json",
+        headers={"Content-Disposition": f"attachment; filename={name}"},
+    )
 
 
 @api.get("/entries/<path:entry_id>")
 def entry(entry_id: str):
-    found = kb().get(entry_id)
+    found = api_cache().entries().get(entry_id)
     if found is None:
-        raise ApiError(404, "not_found", f"no entry with id {entry_id!r}")
-    return jsonify(entry_json(found, kb(), entry_examples(found.id)))
+        raise ApiError(404, "not_found", f"no entry with id {scrub(entry_id)!r}")
+    return jsonify(found)
 
 
 @api.get("/terms")
 def terms():
     game = choice_arg("game", GAMES)
-    q = scrub(request.args.get("q", ""))[:100]
+    q = scrub(request.args.get("q", ""))[:TERMS_QUERY_CHARS]
     tb = termbase()
     return jsonify({"terms": [term_json(r, tb) for r in tb.search(q, game)]})
 
@@ -219,14 +340,19 @@ def terms_csv():
 
 @api.get("/ask")
 def ask():
-    return jsonify(ask_question(search_service(), kb(), request.args.get("q", "")).as_dict())
+    q = request.args.get("q")
+    if not q:
+        raise ApiError(400, "missing_parameter", "`q` is required: the question to answer", "q")
+    return jsonify(ask_question(search_service(), kb(), q).as_dict())
 
 
 @api.get("/suggest")
 def suggest():
     q = request.args.get("q", "")
     found = current_app.extensions["suggester"].suggest(q)
-    return jsonify({"query": q[:60], "suggestions": [s.as_dict() for s in found]})
+    return jsonify(
+        {"query": scrub(q[:SUGGEST_QUERY_CHARS]), "suggestions": [s.as_dict() for s in found]}
+    )
 
 
 @api.get("/openapi.json")

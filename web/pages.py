@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections import OrderedDict
-from urllib.parse import urlsplit
 
 from flask import Blueprint, abort, current_app, redirect, render_template, request
 
@@ -15,6 +14,7 @@ from kb.termbase import check_consistency
 from web.api import kb, run_search, scrub, search_service, termbase
 from web.errors import ApiError
 from web.openapi import EXAMPLE_REQUESTS, spec
+from web.security import safe_redirect_path
 
 pages = Blueprint("pages", __name__)
 PAGE_SIZE = 10
@@ -185,10 +185,7 @@ def set_ui_language():
     lang = request.args.get("lang", "both")
     if lang not in UI_LANGS:
         abort(400, description="lang must be both, zh or en")
-    target = request.args.get("next", "/")
-    parts = urlsplit(target)
-    if parts.scheme or parts.netloc or not target.startswith("/"):
-        target = "/"  # only paths on this site: no open redirect
-    resp = redirect(target)
+    # Only paths on this site (no open redirect) that fit in a header (no newline).
+    resp = redirect(safe_redirect_path(request.args.get("next")))
     resp.set_cookie("ui", lang, max_age=365 * 24 * 3600, samesite="Lax", httponly=True)
     return resp
