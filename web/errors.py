@@ -6,12 +6,8 @@ fuzzer's thousands of bad requests cost a line each, not a traceback.
 
 from __future__ import annotations
 
-import logging
-
-from flask import Flask, jsonify, render_template, request
+from flask import Flask, current_app, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
-
-log = logging.getLogger(__name__)
 
 # Headers of a werkzeug HTTPException that are about the error page itself, not the error.
 _BODY_HEADERS = {"content-type", "content-length"}
@@ -47,7 +43,9 @@ def _one_line(text: str) -> str:
 
 
 def log_client_error(status: int, code: str, message: str) -> None:
-    log.warning(
+    """One line on the app's logger (Flask gives it a timestamped handler; gunicorn
+    passes it to its error log)."""
+    current_app.logger.warning(
         "%d %s %s %s: %s",
         status,
         code,
@@ -84,7 +82,9 @@ def register_error_handlers(app: Flask) -> None:
 
     @app.errorhandler(Exception)
     def _unexpected(exc: Exception):
-        log.exception("unhandled error on %s %s", request.method, _one_line(request.path))
+        current_app.logger.exception(
+            "unhandled error on %s %s", request.method, _one_line(request.path)
+        )
         if is_api_request():
             return error_json(500, "internal_error", "internal error; it has been logged")
         return render_template(
