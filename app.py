@@ -20,13 +20,25 @@ from indexer.paths import default_index_dir
 from indexer.serving import EngineHolder
 from kb.loader import KB_ROOT
 from kb.validate import load_valid_kb
+from web import api as api_views
+from web import pages as page_views
 from web.api import api
+from web.caching import register_caching
 from web.errors import register_error_handlers
-from web.pages import pages, warm
+from web.limits import MAX_BODY_BYTES
+from web.pages import pages
 from web.render import register_filters
-from web.security import register_security_headers
+from web.security import register_request_limits, register_security_headers
 
 ROOT = Path(__file__).resolve().parent
+
+
+def warm(engine) -> None:
+    """Makes what the API and the pages derive from a generation (entries' JSON with their
+    examples run, term marker, suggester …) once: at start-up, in gunicorn's master before
+    the fork, and when a worker moves to a new generation."""
+    api_views.warm(engine)
+    page_views.warm(engine)
 
 
 def create_app(test_config: dict | None = None) -> Flask:
@@ -35,7 +47,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.config.from_mapping(
         KB_ROOT=None,
         INDEX_DIR=str(default_index_dir()),
-        MAX_CONTENT_LENGTH=64 * 1024,
+        MAX_CONTENT_LENGTH=MAX_BODY_BYTES,
         SEARCH_CACHE_SIZE=int(os.environ.get("RULES_KB_SEARCH_CACHE", "2048")),
     )
     if test_config:
@@ -51,7 +63,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     )
     if built:
         app.logger.info("built index generation %s for %d entries", engine.name, len(kb))
-    warm(engine)  # what the pages derive from the generation, before any fork
+    warm(engine)  # what the pages and the API derive from the generation, before any fork
     app.extensions["engines"] = EngineHolder(
         index_dir, engine, app.config["SEARCH_CACHE_SIZE"], on_open=warm
     )
@@ -63,6 +75,8 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     register_error_handlers(app)
     register_security_headers(app)
+    register_request_limits(app)
+    register_caching(app)
     register_filters(app)
     app.register_blueprint(api)
     app.register_blueprint(pages)

@@ -185,7 +185,7 @@ def test_example_answers_match_the_openapi_schemas(client):
     run_answer = client.post("/api/examples/whi-assign-damage-original/run").get_json()
     jsonschema.validate(run_answer, {**schemas["RunResult"], **components})
     one = client.get("/api/examples/fe0-attack-untapped-enemy").get_json()
-    jsonschema.validate(one, {**schemas["Example"], **components})
+    jsonschema.validate(one, {**schemas["ExampleRun"], **components})
     for example in client.get("/api/examples").get_json()["examples"]:
         jsonschema.validate(example, {**schemas["Example"], **components})
     error = client.post("/api/examples/fe0-tied-power/run", json={"params": {"x": 1}}).get_json()

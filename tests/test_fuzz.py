@@ -125,3 +125,50 @@ def test_oversized_body_is_413_json(client):
     )
     assert resp.status_code == 413
     assert resp.get_json()["error"]["code"]
+
+
+@FUZZ
+@given(
+    limit=st.one_of(st.none(), number_text),
+    offset=st.one_of(st.none(), number_text),
+    game=st.one_of(st.none(), st.sampled_from(["fe0", "whi", "", "chess"])),
+    entry_type=st.one_of(st.none(), st.sampled_from(["qa", "rule", "", "x"])),
+)
+def test_entries_pages_never_5xx_and_link_up(client, limit, offset, game, entry_type):
+    params = {
+        k: v
+        for k, v in (("limit", limit), ("offset", offset), ("game", game), ("type", entry_type))
+        if v is not None
+    }
+    body = _is_wellformed(client.get("/api/entries", query_string=params))
+    if "entries" in body:
+        assert len(body["entries"]) <= body["limit"]
+        assert body["has_more"] == (body["offset"] + len(body["entries"]) < body["total"])
+        if body["next"]:
+            following = _is_wellformed(client.get(body["next"]))
+            assert following["offset"] == body["offset"] + body["limit"]
+
+
+@FUZZ
+@given(target=st.text(max_size=60))
+def test_ui_switch_never_5xx_and_stays_on_site(client, target):
+    resp = client.get("/ui", query_string={"lang": "en", "next": target})
+    assert resp.status_code == 302
+    location = resp.headers["Location"]
+    assert location.startswith("/") and not location.startswith("//")
+    assert all(c.isprintable() for c in location)
+
+
+@FUZZ
+@given(
+    body=st.recursive(
+        st.one_of(st.none(), st.booleans(), st.integers()), lambda c: st.lists(c, max_size=2)
+    ).map(lambda v: json.dumps({"params": {"attacker_power": v}}))
+)
+def test_nested_params_are_refused_by_name_never_5xx(client, body):
+    resp = client.post(
+        "/api/examples/fe0-tied-power/run", data=body, content_type="application/json"
+    )
+    payload = _is_wellformed(resp)
+    if resp.status_code == 400:
+        assert payload["error"].get("param") in ("attacker_power", None)

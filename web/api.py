@@ -1,16 +1,24 @@
-"""The JSON API of DESIGN.md: search, entries, games (and more as they land)."""
+"""The JSON API of DESIGN.md: search, entries, worked examples, terms, games, ask.
+
+Every bound a parameter has is in web/limits.py and declared by web/openapi.py; a bad
+parameter is a 400 that names it, never a 5xx. Every answer comes from the engine the
+request took (one index generation); what depends only on that generation (every entry's
+JSON with its examples, the examples' listing, the bulk download) is made once per
+generation.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+import json
+import re
+from dataclasses import dataclass
 
-from flask import Blueprint, Response, current_app, g, jsonify, request
+from flask import Blueprint, Response, current_app, g, jsonify, request, url_for
 
 from indexer.answer import ask as ask_question
 from indexer.engine import Engine, QueryError
 from indexer.health import health_report
 from indexer.suggest import Suggester
-from indexer.tuning import MAX_LIMIT, MAX_OFFSET
 from kb.loader import KnowledgeBase
 from kb.model import ENTRY_TYPES
 from kb.rulecheck import ParamError, WorkedExample
@@ -18,10 +26,24 @@ from kb.serialize import entry_json, games_json
 from kb.termbase import STATUSES, Termbase, TermRecord, Use
 from kb.termbase_io import HEADER_MODES, LANGS, export_name, to_csv, to_tbx
 from kb.termcheck import OURS_CHECKS, SOURCE_CHECKS
+from web.body import json_body, scrub
 from web.errors import ApiError
+from web.limits import (
+    ENTRIES_DEFAULT_LIMIT,
+    ENTRIES_MAX_LIMIT,
+    MAX_INT_DIGITS,
+    MAX_LIMIT,
+    MAX_OFFSET,
+    SEARCH_DEFAULT_LIMIT,
+    SUGGEST_QUERY_CHARS,
+    TERMS_QUERY_CHARS,
+)
 from web.openapi import spec
 
+__all__ = ["api", "engine", "kb", "run_search", "scrub", "suggester", "termbase"]
+
 api = Blueprint("api", __name__, url_prefix="/api")
+_INT_RE = re.compile(r"-?[0-9]+")
 
 
 def engine() -> Engine:
@@ -93,32 +115,35 @@ def use_json(use: Use) -> dict:
 
 
 def int_arg(name: str, default: int, lo: int, hi: int) -> int:
-    """An integer query parameter within bounds, or a 400 that names it."""
+    """An integer query parameter within bounds (absent: the default), or a 400 naming it.
+
+    Only ASCII digits count: `int()` would also take " 5", "1_0" and other scripts' digits.
+    """
     raw = request.args.get(name)
-    if raw is None or raw == "":
+    if raw is None:
         return default
-    try:
-        value = int(raw)
-    except ValueError:
-        raise ApiError(400, "invalid_parameter", f"`{name}` must be an integer", name) from None
+    if len(raw) > MAX_INT_DIGITS or not _INT_RE.fullmatch(raw):
+        raise ApiError(400, "invalid_parameter", f"`{name}` must be an integer", name)
+    value = int(raw)
     if not lo <= value <= hi:
         raise ApiError(400, "invalid_parameter", f"`{name}` must be between {lo} and {hi}", name)
     return value
 
 
 def choice_arg(name: str, choices: tuple[str, ...]) -> str | None:
+    """One of `choices`; absent or empty (a form's "all") means no filter."""
     value = request.args.get(name) or None
     if value is not None and value not in choices:
         raise ApiError(
             400,
             "invalid_parameter",
-            f"unknown {name} {value!r}; expected one of {', '.join(choices)}",
+            f"unknown {name} {scrub(value)!r}; expected one of {', '.join(choices)}",
             name,
         )
     return value
 
 
-def run_search(default_limit: int = 10):
+def run_search(default_limit: int = SEARCH_DEFAULT_LIMIT):
     """Runs the search the request asks for; shared by the API and the search page."""
     limit = int_arg("limit", default_limit, 1, MAX_LIMIT)
     offset = int_arg("offset", 0, 0, MAX_OFFSET)
@@ -145,66 +170,94 @@ def search():
     return jsonify(body)
 
 
-def scrub(value: Any) -> Any:
-    """Replaces lone surrogates in user JSON so that nothing echoed back can fail to encode."""
-    if isinstance(value, str):
-        return value.encode("utf-8", "replace").decode("utf-8")
-    if isinstance(value, list):
-        return [scrub(v) for v in value]
-    if isinstance(value, dict):
-        return {scrub(k): scrub(v) for k, v in value.items()}
-    return value
-
-
-def cite_links(steps: list[dict]) -> list[dict]:
+def cite_links(current: Engine, steps: list[dict]) -> list[dict]:
     """Adds to each step the page and the title (both languages) of the entry it cites."""
     out = []
     for step in steps:
-        cited = kb().get(step["cites"])
+        cited = current.kb.get(step["cites"])
         extra = {"url": cited.url, "cite_title": cited.title.as_dict()} if cited else {}
         out.append(step | extra)
     return out
 
 
-def example_json(example: WorkedExample, include_result: bool = True) -> dict:
+def example_json(current: Engine, example: WorkedExample, include_result: bool = True) -> dict:
     """A worked example, with its result at the defaults as the build computed it."""
     body = example.as_dict(include_result=False)
     if include_result:
-        body = engine().example_results.get(example.id) or example.as_dict()
+        body = current.example_results.get(example.id) or example.as_dict()
     if "steps_detail" in body:
-        body = body | {"steps_detail": cite_links(body["steps_detail"])}
+        body = body | {"steps_detail": cite_links(current, body["steps_detail"])}
     return body
 
 
-def entry_examples(entry_id: str) -> list[dict]:
-    """The worked examples of an entry, already run with their defaults."""
-    return [example_json(ex) for ex in engine().examples_for(entry_id)]
+@dataclass
+class ApiSnapshot:
+    """The answers that depend only on one generation: every entry's JSON with its worked
+    examples already run, every example's, the examples' listing, the bulk download."""
+
+    content_hash: str
+    entries: dict[str, dict]
+    examples: dict[str, dict]
+    listing: list[dict]
+    bulk: bytes | None = None
+
+    @classmethod
+    def of(cls, current: Engine) -> ApiSnapshot:
+        examples = {x.id: example_json(current, x) for x in current.examples.by_id.values()}
+        base = current.kb
+        entries = {
+            e.id: entry_json(e, base, [examples[x.id] for x in current.examples_for(e.id)])
+            for e in base.entries.values()
+        }
+        listing = [
+            example_json(current, x, include_result=False) for x in current.examples.by_id.values()
+        ]
+        return cls(current.content_hash, entries, examples, listing)
+
+    def bulk_document(self) -> bytes:
+        """Every entry as one JSON document, serialised once."""
+        if self.bulk is None:
+            self.bulk = _bulk_document(self.content_hash, list(self.entries.values()))
+        return self.bulk
+
+
+def api_snapshot(current: Engine | None = None) -> ApiSnapshot:
+    current = current or engine()
+    return current.memo("api_snapshot", lambda: ApiSnapshot.of(current))
+
+
+def warm(current: Engine) -> None:
+    """Runs the worked examples into their JSON once per generation (at start, in
+    gunicorn's master before the fork; after a swap, when the generation is opened)."""
+    api_snapshot(current)
+
+
+def _bulk_document(content_hash: str, entries: list[dict]) -> bytes:
+    body = {"content_hash": content_hash, "total": len(entries), "entries": entries}
+    return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n"
 
 
 def find_example(example_id: str) -> WorkedExample:
     example = engine().examples.find(example_id)
     if example is None:
-        raise ApiError(404, "not_found", f"no worked example with id {example_id!r}")
+        raise ApiError(404, "not_found", f"no worked example with id {scrub(example_id)!r}")
     return example
 
 
-def run_example(example: WorkedExample, params: Any) -> dict:
-    """Runs an example with validated parameters; a bad one is a 400 naming it.
+def run_example(example: WorkedExample, params: dict | None) -> dict:
+    """Runs an example with validated parameters (none: its defaults); a bad one is a
+    400 naming it, in both languages.
 
     Besides the contract's `ok, params, result, steps` the answer gives the verdict and the
     steps in both languages with their citations' pages, the heading for these values and
     the code that reproduces the run.
     """
-    if params is not None and not isinstance(params, dict):
-        raise ApiError(
-            400, "invalid_parameter", "`params` must be an object", "params", "params 必须是对象"
-        )
     try:
-        values, outcome = example.run(params)
+        values, outcome = example.run(params or {})
     except ParamError as exc:
         raise ApiError(400, "invalid_parameter", str(exc), exc.param, exc.zh) from None
     done = outcome.as_dict()
-    done["steps_detail"] = cite_links(done["steps_detail"])
+    done["steps_detail"] = cite_links(engine(), done["steps_detail"])
     return {
         "ok": True,
         "example": example.id,
@@ -218,64 +271,95 @@ def run_example(example: WorkedExample, params: Any) -> dict:
 
 @api.get("/examples")
 def examples():
-    return jsonify(
-        {
-            "examples": [
-                example_json(ex, include_result=False) for ex in engine().examples.by_id.values()
-            ]
-        }
-    )
+    return jsonify({"examples": api_snapshot().listing})
 
 
 @api.get("/examples/<example_id>")
 def example(example_id: str):
-    return jsonify(example_json(find_example(example_id)))
+    return jsonify(api_snapshot().examples[find_example(example_id).id])
 
 
 @api.post("/examples/<example_id>/run")
 def example_run(example_id: str):
     found = find_example(example_id)
-    body: Any = {}
-    if request.content_length or request.data:
-        if not request.is_json:
-            raise ApiError(415, "unsupported_media_type", "send the body as application/json")
-        body = request.get_json(silent=True)
-        if not isinstance(body, dict):
-            raise ApiError(
-                400, "invalid_body", 'the body must be a JSON object like {"params": {}}'
-            )
+    body = json_body()
+    if not isinstance(body, dict):
+        raise ApiError(400, "invalid_body", 'the body must be a JSON object like {"params": {}}')
     unknown = sorted(set(body) - {"params"})
     if unknown:
-        raise ApiError(400, "invalid_body", f"unknown field `{scrub(unknown[0])}`", "params")
+        name = scrub(unknown[0])
+        raise ApiError(400, "invalid_body", f"unknown field `{name}`; only `params`", name)
+    if "params" in body and not isinstance(body["params"], dict):
+        raise ApiError(
+            400, "invalid_parameter", "`params` must be an object", "params", "params 必须是对象"
+        )
     return jsonify(run_example(found, scrub(body.get("params"))))
+
+
+def _entry_filters() -> dict[str, str]:
+    """The game and type filters of an entries request, as given (none when absent)."""
+    game = choice_arg("game", game_slugs())
+    entry_type = choice_arg("type", ENTRY_TYPES)
+    return {k: v for k, v in (("game", game), ("type", entry_type)) if v}
+
+
+def _filtered(entries: dict[str, dict], filters: dict[str, str]) -> list[dict]:
+    return [e for e in entries.values() if all(e[k] == v for k, v in filters.items())]
 
 
 @api.get("/entries")
 def entries():
-    game = choice_arg("game", game_slugs())
-    entry_type = choice_arg("type", ENTRY_TYPES)
-    base = kb()
-    chosen = [
-        e
-        for e in base.entries.values()
-        if (game is None or e.game == game) and (entry_type is None or e.type == entry_type)
-    ]
-    return jsonify({"entries": [entry_json(e, base, entry_examples(e.id)) for e in chosen]})
+    """A page of entries in full; `next` is the URL of the following page."""
+    filters = _entry_filters()
+    limit = int_arg("limit", ENTRIES_DEFAULT_LIMIT, 1, ENTRIES_MAX_LIMIT)
+    offset = int_arg("offset", 0, 0, MAX_OFFSET)
+    chosen = _filtered(api_snapshot().entries, filters)
+    page = chosen[offset : offset + limit]
+    has_more = offset + len(page) < len(chosen)
+    following = url_for(".entries", **filters, limit=limit, offset=offset + limit)
+    return jsonify(
+        {
+            "entries": page,
+            "total": len(chosen),
+            "limit": limit,
+            "offset": offset,
+            "has_more": has_more,
+            "next": following if has_more else None,
+            "download": url_for(".entries_download", **filters),
+        }
+    )
+
+
+@api.get("/entries.json")
+def entries_download():
+    """Every entry (or every entry of a game or type) as one file, for offline use."""
+    filters = _entry_filters()
+    snapshot = api_snapshot()
+    if filters:
+        body = _bulk_document(snapshot.content_hash, _filtered(snapshot.entries, filters))
+    else:
+        body = snapshot.bulk_document()
+    name = "-".join(["rules-kb-entries", *filters.values()]) + ".json"
+    return Response(
+        body,
+        mimetype="application/json",
+        headers={"Content-Disposition": f"attachment; filename={name}"},
+    )
 
 
 @api.get("/entries/<path:entry_id>")
 def entry(entry_id: str):
-    found = kb().get(entry_id)
+    found = api_snapshot().entries.get(entry_id)
     if found is None:
-        raise ApiError(404, "not_found", f"no entry with id {entry_id!r}")
-    return jsonify(entry_json(found, kb(), entry_examples(found.id)))
+        raise ApiError(404, "not_found", f"no entry with id {scrub(entry_id)!r}")
+    return jsonify(found)
 
 
 @api.get("/terms")
 def terms():
     game = choice_arg("game", game_slugs())
     status = choice_arg("status", STATUSES)
-    q = scrub(request.args.get("q", ""))[:100]
+    q = scrub(request.args.get("q", ""))[:TERMS_QUERY_CHARS]
     tb = termbase()
     return jsonify({"terms": [term_json(r, tb) for r in tb.search(q, game, status)]})
 
@@ -329,8 +413,11 @@ def _flag(name: str, default: bool) -> bool:
 @api.get("/terms.csv")
 def terms_csv():
     """One glossary per game and direction: source,target,notes; BOM and header optional."""
-    source = choice_arg("source", LANGS) or "zh"
-    target = choice_arg("target", LANGS) or ("en" if source != "en" else "zh")
+    source = choice_arg("source", LANGS)
+    target = choice_arg("target", LANGS)
+    # A side not given is the other language of the side given (zh → en by default).
+    source = source or ("zh" if target in (None, "en") else "en")
+    target = target or ("en" if source != "en" else "zh")
     if (source == "en") == (target == "en"):
         raise ApiError(
             400,
@@ -353,9 +440,11 @@ def terms_csv():
 
 @api.get("/ask")
 def ask():
+    q = request.args.get("q")
+    if not q:
+        raise ApiError(400, "missing_parameter", "`q` is required: the question to answer", "q")
     game = choice_arg("game", game_slugs())
     entry_type = choice_arg("type", ENTRY_TYPES)
-    q = request.args.get("q", "")
     return jsonify(ask_question(engine(), q, game, entry_type).as_dict())
 
 
@@ -369,7 +458,9 @@ def suggester() -> Suggester:
 def suggest():
     q = request.args.get("q", "")
     found = suggester().suggest(q)
-    return jsonify({"query": q[:60], "suggestions": [s.as_dict() for s in found]})
+    return jsonify(
+        {"query": scrub(q[:SUGGEST_QUERY_CHARS]), "suggestions": [s.as_dict() for s in found]}
+    )
 
 
 @api.get("/openapi.json")

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import re
 from collections import OrderedDict
-from urllib.parse import urlsplit
 
 from flask import (
     Blueprint,
@@ -40,6 +39,7 @@ from web.i18n import (
 )
 from web.openapi import EXAMPLE_REQUESTS, spec
 from web.render import TermMarker
+from web.security import safe_redirect_path
 from web.zero_results import TermFinder, zero_help
 
 pages = Blueprint("pages", __name__)
@@ -545,10 +545,7 @@ def set_ui_language():
     lang = request.args.get("lang", "both")
     if lang not in UI_LANGS:
         abort(400, description=phrase("error.ui_lang", g.ui))
-    target = request.args.get("next", "/")
-    parts = urlsplit(target)
-    if parts.scheme or parts.netloc or not target.startswith("/"):
-        target = "/"  # only paths on this site: no open redirect
-    resp = redirect(target)
+    # Only paths on this site (no open redirect) that fit in a header (no newline).
+    resp = redirect(safe_redirect_path(request.args.get("next")))
     resp.set_cookie("ui", lang, max_age=365 * 24 * 3600, samesite="Lax", httponly=True)
     return resp
