@@ -1,6 +1,6 @@
 """Answers, not links: a layer on top of the engine that picks the ruling that answers a
-question, its answering passage, its worked example already run, and a confidence that
-says how clearly it beats the rest.
+question, its answering passage, its worked example already run, and a probability that it
+is right, or says plainly that these sources don't cover the question.
 
 Used by `GET /api/ask`, the answer card on the search page and `python -m kb ask`: all
 three call `ask(engine, question, game, type)` and so give the same answer.
@@ -10,16 +10,46 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
 
 from indexer import tuning
 from indexer.analysis import HAN_RE
+from indexer.confidence import FEATURES, QUESTION_FEATURES, Model, model, safe_log, vector
 from indexer.engine import Engine, Hit
+from indexer.passages import Passage, answering_passage, is_heading, paragraphs
+from indexer.query import ParsedQuery
 from kb.model import Entry
 
-_NUMBER_RE = re.compile(r"\d")
+# An unsure card shows the next candidates whose chooser probability is at least this.
+ALTERNATIVE_MIN = 0.15
 # A Q&A's own question line: "Q108：…" / "Q108: …".
 _QUESTION_LINE_RE = re.compile(r"^Q\s*\d+\s*[:：]\s*(.+)$", re.MULTILINE)
+# The card's messages, in both languages.
+MESSAGES = {
+    "empty": ("Ask a rules question.", "请输入规则问题。"),
+    "none": ("No ruling matches this question.", "没有找到相关裁定。"),
+    "not_covered": (
+        "These sources don't cover this question. The nearest rulings are below; none of "
+        "them answers it.",
+        "这些来源没有涉及这个问题。下面是最接近的裁定，但都不能回答它。",
+    ),
+    "medium": (
+        "Probably this ruling; check the alternatives.",
+        "很可能是这条裁定，请核对其他候选。",
+    ),
+    "low": (
+        "Not sure: these rulings each answer part of it; compare them.",
+        "不确定：以下几条裁定各自相关，请对照。",
+    ),
+}
+
+
+def message(key: str) -> str:
+    en, zh = MESSAGES[key]
+    return f"{en} {zh}"
 
 
 @dataclass(frozen=True)
@@ -27,14 +57,16 @@ class Answer:
     entry: Entry
     text: dict[str, str]
     provenance: dict[str, str]
-    part: str  # "qa", "corrected", "passage", "text"
+    part: str  # "qa", "corrected", "passage", "row", "text"
     confidence: str
+    probability: float
     score: float
     example: dict | None
+    verdict: dict[str, str] = field(default_factory=dict)
 
     def as_dict(self) -> dict:
         e = self.entry
-        return {
+        out = {
             "id": e.id,
             "game": e.game,
             "type": e.type,
@@ -46,8 +78,12 @@ class Answer:
             "url": e.url,
             "example": self.example,
             "confidence": self.confidence,
+            "probability": round(self.probability, 4),
             "score": round(self.score, 4),
         }
+        if self.verdict:
+            out["verdict"] = self.verdict
+        return out
 
 
 @dataclass(frozen=True)
@@ -56,25 +92,48 @@ class AskResult:
     answer: Answer | None
     related: list[dict]
     message: str
+    covered: bool = True
+    scope: str | None = None
+    scope_detected: bool = False
+    lang: str = "en"  # the question's language: the card shows it first
+    corrected: str | None = None
+    # When the card is unsure: the candidates' answering lines, side by side.
+    alternatives: list[dict] = field(default_factory=list)
 
     def as_dict(self) -> dict:
-        return {
+        out: dict = {
             "query": self.query,
             "answer": self.answer.as_dict() if self.answer else None,
+            "covered": self.covered,
+            "scope": {"detected": self.scope_detected}
+            | ({"game": self.scope} if self.scope else {}),
+            "lang": self.lang,
             "related": self.related,
             "message": self.message,
         }
+        if self.corrected:
+            out["corrected"] = self.corrected
+        if self.alternatives:
+            out["alternatives"] = self.alternatives
+        return out
 
     def as_text(self) -> str:
         """The answer card as terminal text (`python -m kb ask`, `flask ask`)."""
         lines = [f"Q: {self.query}"]
+        if self.scope:
+            lines.append(f"(in {self.scope})")
         if self.answer is None:
             lines.append(self.message)
         else:
             a = self.answer
-            lines.append(f"[{a.confidence} confidence] {a.entry.title.get(a.entry.source_lang)}")
+            lines.append(
+                f"[{a.confidence} confidence, p={a.probability:.2f}] "
+                f"{a.entry.title.get(a.entry.source_lang)}"
+            )
             if self.message:
                 lines.append(self.message)
+            for lang, text in a.verdict.items():
+                lines.append(f"=> {text}  ({lang})")
             for lang, text in a.text.items():
                 lines.append(f"--- {lang} ({a.provenance.get(lang)})")
                 lines.append(text)
@@ -83,26 +142,62 @@ class AskResult:
                 lines.append(f"Worked example {a.example['id']}: {a.example['title']}")
                 lines.append(f"  result: {a.example['result']}")
                 lines.extend(f"  - {s}" for s in a.example["steps"])
+        for alt in self.alternatives:
+            lines.append(f"  or {alt['id']}: {next(iter(alt['text'].values()), '')[:100]}")
         if self.related:
-            lines.append("See also:")
+            lines.append("See also:" if self.covered else "Nearest rulings:")
             lines.extend(f"  {r['id']}: {r['title']}" for r in self.related)
         return "\n".join(lines)
 
 
-def _paragraphs(text: str | None) -> list[str]:
-    return [p.strip() for p in (text or "").split("\n\n") if p.strip()]
+# The words a question asks with (怎么办, "what happens"): they carry no ruling's content, so
+# what an entry holds of a question is judged without them.
+QUESTION_WORDS = frozenset(
+    "怎么办 怎么样 怎么算 咋办 咋样 咋整 如何 为何 为啥 请问 是否 能否 什么 啥 哪个 哪些 谁 "
+    "happen anyth someth still also even realli actual exactli".split()
+)
 
 
-class _Fit:
+class Fit:
     """How well entries fit one question, with one engine's words and statistics."""
 
-    def __init__(self, engine: Engine, tokens: list[str], alts: Mapping[str, tuple[str, ...]]):
+    def __init__(
+        self,
+        engine: Engine,
+        tokens: list[str],
+        alts: Mapping[str, tuple[str, ...]],
+        numbers: frozenset[str] = frozenset(),
+    ):
         self.engine = engine
-        self.tokens = tokens
+        # A quantity (70打70) is the player's situation, not a ruling's word; an official
+        # number (Q108) is searched as a number.
+        kept = [t for t in tokens if t not in QUESTION_WORDS and not t.isdigit()]
+        self.tokens = kept or tokens
         self.alts = alts
+        self._parts: dict[str, frozenset[str]] = {}
+        rarity = engine.stats.rarity
+        self.weights = {t: rarity(t) for t in tokens}
+        self.total = sum(self.weights.values())
 
     def _held(self, token: str, words: frozenset[str]) -> bool:
-        return token in words or any(a in words for a in self.alts.get(token, ()))
+        if token in words or any(a in words for a in self.alts.get(token, ())):
+            return True
+        # A word jieba glued together (主人公标志卡) is held when its dictionary words are.
+        parts = self._parts.get(token)
+        if parts is None:
+            found = frozenset()
+            if len(token) >= 3 and HAN_RE.fullmatch(token):
+                found = frozenset(
+                    w for w in self.engine.analysis.index_words(token) if w != token and len(w) >= 2
+                )
+            parts = self._parts[token] = found
+        return bool(parts) and all(p in words for p in parts)
+
+    def share(self, words: frozenset[str]) -> float:
+        """The rarity-weighted share of the question's words these words hold."""
+        if not self.total:
+            return 0.0
+        return sum(w for t, w in self.weights.items() if self._held(t, words)) / self.total
 
     def coverage(self, entry: Entry) -> tuple[float, int]:
         """Share and number of the question's words the entry holds (a synonym counts)."""
@@ -112,28 +207,39 @@ class _Fit:
         matched = sum(1 for t in self.tokens if self._held(t, have))
         return matched / len(self.tokens), matched
 
-    def _weighted_share(self, words: frozenset[str]) -> float:
-        rarity = self.engine.stats.rarity
-        total = sum(rarity(t) for t in self.tokens)
-        if not total:
-            return 0.0
-        return sum(rarity(t) for t in self.tokens if self._held(t, words)) / total
-
     def fit(self, entry: Entry) -> float:
-        """How well an entry fits the question, 0..1: the share of the question's words
-        (weighted by rarity) it holds; for a Q&A, averaged with the share its own
-        question holds, since a Q&A answers that one question and no other."""
-        share = self._weighted_share(self.engine.entry_words(entry))
+        """The share of the question's words (weighted by rarity) the entry holds; for a
+        Q&A averaged with the share its own question holds."""
+        share = self.share(self.engine.entry_words(entry))
         question = question_words(self.engine, entry)
         if question is not None:
-            share = (share + self._weighted_share(question)) / 2
+            share = (share + self.share(question)) / 2
         return share
 
-    def overlap(self, text: str) -> int:
-        words = self.engine.memo(
-            f"words:{text}", lambda: frozenset(self.engine.analysis.words(text))
-        )
-        return len(set(self.tokens) & words)
+    def asks(self, entry: Entry) -> tuple[float, float, float]:
+        """How close the question is to one of the entry's players' questions: the share
+        of the question the closest one holds, the share of that one's words the question
+        holds (both weighted by rarity), and the best balance of the two (F1) over all of
+        them: a players' question that holds the question and asks about something else
+        too is not the same question."""
+        best = (0.0, 0.0)
+        best_f1 = 0.0
+        mine = frozenset(self.tokens) | {a for v in self.alts.values() for a in v}
+        rarity = self.engine.stats.rarity
+        for words, senses in ask_words(self.engine, entry):
+            held = self.share(words)
+            total = sum(rarity(w) for w, _ in senses) or 1.0
+            reverse = sum(rarity(w) for w, alts in senses if alts & mine) / total
+            if (held, reverse) > best:
+                best = (held, reverse)
+            if held + reverse:
+                best_f1 = max(best_f1, 2 * held * reverse / (held + reverse))
+        return best[0], best[1], best_f1
+
+    def weight(self, text: str) -> float:
+        """How much of the question a piece of text holds (for the answering passage)."""
+        words = self.engine.memo(f"words:{text}", lambda: self.engine.analysis.index_words(text))
+        return self.share(words)
 
 
 def question_words(engine: Engine, entry: Entry) -> frozenset[str] | None:
@@ -151,40 +257,226 @@ def question_words(engine: Engine, entry: Entry) -> frozenset[str] | None:
     return engine.memo(f"question:{entry.id}", make)
 
 
-def answering_passage(entry: Entry, fit: _Fit) -> tuple[dict[str, str], str]:
-    """The part of an entry that answers: a Q&A whole, an erratum's corrected wording,
-    otherwise the paragraph that best matches the question (in both languages)."""
-    if entry.type == "qa":
-        return entry.text.as_dict(), "qa"
-    if entry.type == "errata":
-        return entry.text.as_dict(), "corrected"
+def ask_words(
+    engine: Engine, entry: Entry
+) -> list[tuple[frozenset[str], tuple[tuple[str, frozenset[str]], ...]]]:
+    """Each of the entry's players' questions as the index holds its words (sub-words
+    too), and its own words each with the rules' words it stands for (打人 → 攻击), the
+    game's name left out (a signal, not text); made once per generation."""
+
+    def make():
+        out = []
+        for p in entry.players_ask:
+            parsed = engine.parse(p.q)
+            words = engine.analysis.index_words(parsed.search_text)
+            expanded = parsed.expansions
+            senses = tuple((t, frozenset({t, *expanded.get(t, ())})) for t in parsed.tokens)
+            out.append((words, senses))
+        return out
+
+    return engine.memo(f"asks:{entry.id}", make)
+
+
+def candidate_features(engine: Engine, pq: ParsedQuery, hits: list[Hit]) -> tuple[list[dict], dict]:
+    """The features of each candidate (indexer/confidence.py FEATURES) and of the
+    question itself (the question's part of QUESTION_FEATURES)."""
+    kb = engine.kb
+    tokens = list(pq.tokens)
+    fit = Fit(engine, tokens, pq.expansions)
+    tokens = fit.tokens
+    entries = [kb.entries[h.id] for h in hits]
+    fits = [fit.fit(e) for e in entries]
+    asks = [fit.asks(e) for e in entries]
+    scores = [max(h.score, 1e-9) for h in hits]
+    top = max(scores)
+    held_anywhere: set[str] = set()
+    for e in entries:
+        words = engine.entry_words(e)
+        held_anywhere |= {t for t in tokens if fit._held(t, words)}
+    # What no candidate holds, among the question's content words (two Chinese characters
+    # or three letters and more: 谁, 吧, "my" say nothing about the sources' coverage).
+    content = {t: w for t, w in fit.weights.items() if _is_content(t)}
+    total = sum(content.values())
+    unheld = sum(w for t, w in content.items() if t not in held_anywhere) / total if total else 0.0
+    top_rarity = engine.stats.rarity("\0never a word\0") or 1.0
+    unheld_max = max(
+        (w / top_rarity for t, w in content.items() if t not in held_anywhere), default=0.0
+    )
+    df = engine.stats.df
+    unknown = sum(1 for t in tokens if not df.get(t) and _is_content(t) and not t.isdigit())
+    numbers = {n.key for n in pq.numbers}
+    number_unknown = float(bool(numbers - engine.known_numbers()))
+    rows = []
+    for i, entry in enumerate(entries):
+        others = [j for j in range(len(hits)) if j != i]
+        coverage, _ = fit.coverage(entry)
+        question = question_words(engine, entry)
+        hint = 0.0
+        if pq.hinted_game:
+            hint = 1.0 if pq.hinted_game == entry.game else -1.0
+        entry_numbers = engine.numbers_of(entry)
+        rows.append(
+            {
+                "log_score": safe_log(scores[i]),
+                "score_share": scores[i] / top,
+                "rank": i / max(len(hits) - 1, 1),
+                "fit": fits[i],
+                "coverage": coverage,
+                "ask_fit": asks[i][0],
+                "ask_reverse": asks[i][1],
+                "ask_f1": asks[i][2],
+                "question_line": fit.share(question) if question is not None else 0.0,
+                "is_qa": float(entry.type == "qa"),
+                "is_rule": float(entry.type in ("rule", "optional_rule")),
+                "is_term": float(entry.type == "term"),
+                "is_card": float(entry.type == "card"),
+                "is_clarification": float(entry.type in ("clarification", "errata")),
+                "is_heading": float(bool(entry.no_players_ask) or _only_heading(entry)),
+                "game_hint": hint,
+                "number_match": float(bool(numbers & entry_numbers)),
+                "fit_margin": fits[i] - max((fits[j] for j in others), default=0.0),
+                "score_margin": safe_log(
+                    scores[i] / max((scores[j] for j in others), default=1e-9)
+                ),
+                "ask_margin": asks[i][0] - max((asks[j][0] for j in others), default=0.0),
+                "ask_f1_margin": asks[i][2] - max((asks[j][2] for j in others), default=0.0),
+                "is_question": float(pq.is_question),
+                "chinese": float(bool(HAN_RE.search(pq.text))),
+            }
+        )
+    assert all(tuple(r) == FEATURES for r in rows)
+    not_rules = engine.memo("not_rules", lambda: _not_rules(engine))
+    question = {
+        "not_rules": float(bool(not_rules & set(pq.tokens))),
+        "unheld": unheld,
+        "unheld_max": unheld_max,
+        "unknown_words": float(unknown),
+        "number_unknown": number_unknown,
+        "other_game": float(pq.other_game is not None),
+        "scope_detected": float(pq.scope_detected),
+        "log_tokens": safe_log(len(tokens) + 1),
+        "is_question": float(pq.is_question),
+        "chinese": float(bool(HAN_RE.search(pq.text))),
+    }
+    return rows, question
+
+
+NOT_RULES = Path(__file__).resolve().parent / "data" / "not_rules.txt"
+
+
+def _not_rules(engine: Engine) -> frozenset[str]:
+    """The words of questions rulings don't answer (strategy, prices, lore …), analysed as
+    queries are."""
+    words: set[str] = set()
+    for line in NOT_RULES.read_text(encoding="utf-8").splitlines():
+        line = line.strip()
+        if line and not line.startswith("#"):
+            words.update(engine.analysis.words(line))
+    return frozenset(words)
+
+
+def _is_content(token: str) -> bool:
+    return len(token) >= (2 if HAN_RE.match(token) else 3)
+
+
+def question_features(
+    rows: list[dict], question: dict, chooser_p: np.ndarray, linked: list[bool] | None = None
+) -> dict:
+    """The card model's features: the question's own and its chosen candidate's.
+    `linked[i]`: candidate i cross-references the chosen one (or it, i): rulings that
+    point at each other and share the chooser's belief agree rather than compete."""
+    order = np.argsort(-chooser_p, kind="stable")
+    top = rows[int(order[0])]
+    second = float(chooser_p[order[1]]) if len(order) > 1 else 0.0
+    others = [int(i) for i in order[1:]]
+    mass = float(chooser_p.sum()) or 1.0
+    agree = sum(float(chooser_p[i]) for i in others if linked and linked[i]) / mass
+    out = {
+        "top_log_score": top["log_score"],
+        "top_fit": top["fit"],
+        "top_coverage": top["coverage"],
+        "top_ask_fit": top["ask_fit"],
+        "top_ask_reverse": top["ask_reverse"],
+        "top_question_line": top["question_line"],
+        "best_ask_reverse": max(r["ask_reverse"] for r in rows),
+        "top_ask_f1": top["ask_f1"],
+        "best_ask_f1": max(r["ask_f1"] for r in rows),
+        "best_fit": max(r["fit"] for r in rows),
+        "chooser_p": float(chooser_p[order[0]]),
+        "chooser_margin": float(chooser_p[order[0]]) - second,
+        "agree_mass": agree,
+        **question,
+    }
+    assert tuple(out) == QUESTION_FEATURES
+    return out
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """The candidates in the order the chooser ranks them, each one's chooser
+    probability, and the probability that the card (the first) answers the question."""
+
+    order: list[int]
+    chooser: np.ndarray
+    card: float
+
+    @property
+    def best(self) -> int:
+        return self.order[0]
+
+    @property
+    def probability(self) -> float:
+        """That the card answers the question."""
+        return self.card
+
+    def of(self, i: int) -> float:
+        """Another candidate's probability, on the card's scale."""
+        top = float(self.chooser[self.best]) or 1.0
+        return self.card * float(self.chooser[i]) / top
+
+
+def linked_to(engine: Engine, hits: list[Hit], chosen: int) -> list[bool]:
+    """Which candidates cross-reference the chosen one, or are referenced by it."""
+    kb = engine.kb
+    top = kb.entries[hits[chosen].id]
+    out = []
+    for h in hits:
+        e = kb.entries[h.id]
+        out.append(h.id != top.id and (e.id in top.related or top.id in e.related))
+    return out
+
+
+def judge(engine: Engine, pq: ParsedQuery, hits: list[Hit], m: Model) -> Judgement:
+    rows, question = candidate_features(engine, pq, hits)
+    chooser = m.chooser.predict(np.array([vector(r) for r in rows]))
+    linked = linked_to(engine, hits, int(np.argmax(chooser)))
+    features = vector(question_features(rows, question, chooser, linked), QUESTION_FEATURES)
+    card = float(m.card.predict(features[None])[0])
+    order = sorted(range(len(hits)), key=lambda i: (-chooser[i], i))
+    return Judgement(order, chooser, card)
+
+
+def term_translations(engine: Engine, entry: Entry):
+    """For a unit of an entry's source text, the other language's forms of the game terms
+    it uses (the termbase's), to find the unit's twin in the translation."""
     src = entry.source_lang
     other = "en" if src == "zh" else "zh"
-    paras = {lang: _paragraphs(entry.text.get(lang)) for lang in (src, other)}
-    if len(paras[src]) <= 1:
-        return entry.text.as_dict(), "text"
-    scored = []
-    for i, para in enumerate(paras[src]):
-        twin = paras[other][i] if len(paras[other]) == len(paras[src]) else ""
-        scored.append((fit.overlap(para) + fit.overlap(twin), -i, i))
-    best = max(scored)[2]
-    if max(scored)[0] == 0:
-        return entry.text.as_dict(), "text"
-    out = {src: paras[src][best]}
-    if len(paras[other]) == len(paras[src]):
-        out[other] = paras[other][best]
-    else:  # the translation is not aligned paragraph by paragraph: give it whole
-        out[other] = entry.text.get(other) or ""
-    return out, "passage"
+    records = engine.termbase.for_game(entry.game)
+
+    def translations(unit: str) -> list[str]:
+        low = unit.lower()
+        out: list[str] = []
+        for r in records:
+            if any(f and f.lower() in low for f in r.forms(src)):
+                out += [f for f in r.forms(other) if len(f) >= 2]
+        return out
+
+    return translations
 
 
-def is_relevant(coverage: float, matched: int, n_tokens: int) -> bool:
-    """Enough of the question is in the entry: a one-word look-up found, or two or more
-    of the question's words and at least a quarter of them (players' Chinese questions
-    carry many words no ruling uses: 开局, 不满意, 打人)."""
-    if n_tokens <= 1:
-        return matched == 1
-    return matched >= 2 and coverage >= tuning.MIN_COVERAGE
+def _only_heading(entry: Entry) -> bool:
+    paras = paragraphs(entry.text.get(entry.source_lang))
+    return bool(paras) and all(is_heading(p, entry) for p in paras)
 
 
 def _related(entry: Entry) -> dict:
@@ -199,17 +491,18 @@ def _related(entry: Entry) -> dict:
     }
 
 
-def _example(engine: Engine, entry: Entry) -> dict | None:
-    """The entry's first worked example, with its result from the generation."""
-    examples = engine.examples_for(entry.id)
-    if not examples:
+def _example(engine: Engine, entry: Entry, pq: ParsedQuery) -> dict | None:
+    """The entry's worked example that matches the question best, with its result from
+    the generation."""
+    words = set(pq.tokens) | {a for alts in pq.expansions.values() for a in alts}
+    ex = engine.examples.best_for(entry.id, words)
+    if ex is None:
         return None
-    ex = examples[0]
     done = engine.example_results.get(ex.id)
     if done is None:  # not in the generation (never for a generation of this code)
         params, outcome = ex.run()
         done = {"params": params, **outcome.as_dict()}
-    return {
+    out = {
         "id": ex.id,
         "title": ex.title,
         "code": ex.code(),
@@ -218,76 +511,102 @@ def _example(engine: Engine, entry: Entry) -> dict | None:
         "steps": done["steps"],
         "expected": ex.expected,
     }
+    if done.get("verdict"):
+        out["verdict"] = done["verdict"]
+    return out
+
+
+def _ordered(texts: dict[str, str], lang: str) -> dict[str, str]:
+    """The question's language first."""
+    return dict(sorted(texts.items(), key=lambda kv: kv[0] != lang))
 
 
 def ask(
-    engine: Engine, raw_query: str, game: str | None = None, entry_type: str | None = None
+    engine: Engine,
+    raw_query: str,
+    game: str | None = None,
+    entry_type: str | None = None,
+    scope_named: bool = True,
+    confidence_model: Model | None = None,
 ) -> AskResult:
-    """Finds the ruling that answers a question (among the entries the filters allow),
-    with its example run and a confidence."""
-    pq = engine.parse(raw_query, game)
-    text = pq.text
-    if not text:
-        return AskResult(text, None, [], "Ask a rules question. 请输入规则问题。")
+    """Finds the ruling that answers a question (among the entries the filters allow,
+    in the game the question names), with its example run and the probability that it
+    answers it; or says that these sources don't cover it."""
+    pq = engine.parse(raw_query, game, scope_named)
+    lang = "zh" if HAN_RE.search(pq.text) else "en"
+    scope = dict(scope=pq.scope, scope_detected=pq.scope_detected, lang=lang)
+    if not pq.text:
+        return AskResult(pq.text, None, [], message("empty"), False, **scope)
     result = engine.search(pq, game, entry_type, limit=tuning.CANDIDATES)
     hits: list[Hit] = result.hits
-    related = [h.as_dict() for h in hits[1:5]]
-    if not hits:
-        return AskResult(text, None, [], "No ruling matches this question. 没有找到相关裁定。")
     parsed = result.parsed or pq
-    tokens = list(parsed.tokens)
-    fit = _Fit(engine, tokens, parsed.expansions)
-    kb = engine.kb
-    # The answer is the hit that best combines rank score and fit to the question; the
-    # top RERANK hits may trade places by it.
-    combined = [h.score * (tuning.COVERAGE_BASE + fit.fit(kb.entries[h.id])) for h in hits]
-    top_rank = max(range(min(tuning.RERANK, len(hits))), key=lambda r: (combined[r], -r))
-    top = hits[top_rank]
-    best = kb.entries[top.id]
-    coverage, matched = fit.coverage(best)
-    if top_rank:
-        hits = [top] + [h for h in hits if h is not top]
-        related = [h.as_dict() for h in hits[1:5]]
-    has_number = bool(_NUMBER_RE.search(text))
-    game_words = engine.stats.game_words
-    best_words = engine.entry_words(best)
-    names_game_term = any(
-        t in game_words and ((HAN_RE.match(t) and len(t) >= 2) or len(t) >= 6) and t in best_words
-        for t in tokens
-    )
-    if not (is_relevant(coverage, matched, len(tokens)) or has_number or names_game_term):
+    corrected = result.corrected
+    if not hits:
+        return AskResult(pq.text, None, [], message("none"), False, corrected=corrected, **scope)
+    m = confidence_model or model()
+    verdict_of = judge(engine, parsed, hits, m)
+    order = verdict_of.order
+    best_i = verdict_of.best
+    p = verdict_of.probability
+    band = m.band(p)
+    ranked = [hits[i] for i in order]
+    if band is None:
         return AskResult(
-            text,
+            pq.text,
             None,
-            [h.as_dict() for h in hits[:5]],
-            "No ruling clearly answers this question; these entries share some of its words. "
-            "没有明确回答此问题的裁定；以下条目与问题部分相关。",
+            [h.as_dict() for h in ranked[:5]],
+            message("not_covered"),
+            False,
+            corrected=corrected,
+            **scope,
         )
-    # Clear when the answer beats the best of the rest by the same combined measure.
-    runner_up = max((c for r, c in enumerate(combined) if r != top_rank), default=0.0)
-    ratio = combined[top_rank] / runner_up if runner_up > 0 else float("inf")
-    if ratio >= tuning.HIGH_RATIO and coverage >= 0.5:
-        confidence = "high"
-    elif ratio >= tuning.MEDIUM_RATIO:
-        confidence = "medium"
-    else:
-        confidence = "low"
-    # The ruling's own cross-references (its parent section, sibling Q&As) as context.
+    kb = engine.kb
+    best = kb.entries[hits[best_i].id]
+    related = [h.as_dict() for h in ranked[1:5]]
     seen = {h["id"] for h in related} | {best.id}
     for rel_id in (best.parent, *best.related):
         rel = kb.get(rel_id) if rel_id else None
         if rel is not None and rel.id not in seen and len(related) < 8:
             seen.add(rel.id)
             related.append(_related(rel))
-    passage, part = answering_passage(best, fit)
-    provenance = {lang: best.provenance.get(lang) for lang in passage}
-    message = {
-        "high": "",
-        "medium": "Probably this ruling; check the alternatives below. 很可能是这条裁定。",
-        "low": "Not sure: several rulings match about equally; see the alternatives. "
-        "不确定：多条裁定同样相关，请查看其他结果。",
-    }[confidence]
+    fit = Fit(engine, list(parsed.tokens), parsed.expansions)
+    passage: Passage = answering_passage(best, fit.weight, term_translations(engine, best))
+    text = _ordered(passage.text, lang)
+    provenance = {k: best.provenance.get(k) for k in text}
+    alternatives = []
+    if band != "high":
+        for i in order[1:3]:
+            if float(verdict_of.chooser[i]) >= ALTERNATIVE_MIN:
+                other = kb.entries[hits[i].id]
+                alt = answering_passage(other, fit.weight)
+                alternatives.append(
+                    {
+                        "id": other.id,
+                        "title": other.title.as_dict(),
+                        "url": other.url,
+                        "text": _ordered(alt.verdict or alt.text, lang),
+                        "probability": round(verdict_of.of(i), 4),
+                    }
+                )
     answer = Answer(
-        best, passage, provenance, part, confidence, hits[0].score, _example(engine, best)
+        entry=best,
+        text=text,
+        provenance=provenance,
+        part=passage.part,
+        confidence=band,
+        probability=p,
+        score=hits[best_i].score,
+        example=_example(engine, best, parsed),
+        verdict=_ordered(passage.verdict, lang),
     )
-    return AskResult(text, answer, related, message)
+    note = "" if band == "high" else message(band)
+    return AskResult(
+        pq.text,
+        answer,
+        related,
+        note,
+        True,
+        corrected=corrected,
+        alternatives=alternatives,
+        **scope,
+    )

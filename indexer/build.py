@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 import numpy as np
@@ -130,6 +131,7 @@ def entry_document(entry: Entry, order: int, terms: TermIndex | None, kb: Knowle
         ),
         "defines": defines,
         "body": "\n".join([entry.text.zh or "", entry.text.en or "", *extra]),
+        "asks": "\n".join(p.q for p in entry.players_ask),
         "order": order,
     }
 
@@ -205,7 +207,20 @@ def query_stats(kb: KnowledgeBase, tb: Termbase, analysis: Analysis) -> QuerySta
         english_words=dict(english_vocabulary(english + english_terms)),
         english_term_words=term_words(english_terms),
         chinese_terms=tuple(sorted(chinese)),
+        real_english_words=real_english_words(),
     )
+
+
+@cache
+def real_english_words() -> frozenset[str]:
+    """English words in common use (pyspellchecker's frequency list, above its floor of
+    rare and dubious entries): the spelling pass never rewrites one. Read here, at build
+    time, and carried in the generation (a worker loads 50,000 words in 5 ms)."""
+    from spellchecker import SpellChecker
+
+    counts = SpellChecker(language="en", distance=1).word_frequency.dictionary
+    floor = min(counts.values())
+    return frozenset(w for w, n in counts.items() if n > floor and w.isascii() and w.isalpha())
 
 
 def _game_words(kb: KnowledgeBase, tb: Termbase) -> dict[str, str]:

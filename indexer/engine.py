@@ -38,6 +38,7 @@ from indexer.generation import (
     verify,
 )
 from indexer.impacts import ImpactIndex
+from indexer.numbers import entry_numbers
 from indexer.query import ParsedQuery, QueryParser
 from indexer.scoring import build_clauses, to_whoosh
 from indexer.snippets import make_snippet, snippet_pattern
@@ -52,7 +53,7 @@ from kb.termbase import Termbase, termbase_of
 
 # What the code reading a generation expects of it: a generation written by other code
 # is refused (and rebuilt at start), never misread.
-SCHEMA_VERSION = "9"  # 9: the KB snapshot holds the source posts too
+SCHEMA_VERSION = "11"  # 11: real English words in the stats (never corrected)
 
 T = TypeVar("T")
 
@@ -158,6 +159,7 @@ class Engine:
             self.stats.chinese_terms,
             self.stats.english_term_words,
             self.analysis,
+            self.stats.real_english_words,
         )
         self.scorer = scorer
         self._cache: OrderedDict[tuple, SearchResult] = OrderedDict()
@@ -175,14 +177,26 @@ class Engine:
         return self.registry.slugs
 
     def memo(self, key: str, factory: Callable[[], T]) -> T:
-        """A value derived from this generation, made once (term marker, glossary …)."""
+        """A value derived from this generation, made once (term marker, glossary …).
+        The factory runs outside the lock (it may ask for other memos); should two
+        threads race, both make it and the first kept is served."""
         found = self._memo.get(key)
         if found is None:
+            made = factory()
             with self._lock:
-                found = self._memo.get(key)
-                if found is None:
-                    found = self._memo[key] = factory()
+                found = self._memo.setdefault(key, made)
         return found
+
+    def numbers_of(self, entry: Entry) -> set[str]:
+        """An entry's official number keys (qa:108, rule:16.9.5, page:12)."""
+        return self.memo(f"numbers:{entry.id}", lambda: set(entry_numbers(entry, self.registry)))
+
+    def known_numbers(self) -> set[str]:
+        """Every official number key of the KB (a query citing another is not covered)."""
+        return self.memo(
+            "known_numbers",
+            lambda: {k for e in self.kb.entries.values() for k in self.numbers_of(e)},
+        )
 
     def examples_for(self, entry_id: str) -> list[WorkedExample]:
         return self.examples.for_entry(entry_id)
@@ -205,8 +219,8 @@ class Engine:
 
     # --- search ---------------------------------------------------------------------------
 
-    def parse(self, raw: str, game: str | None = None) -> ParsedQuery:
-        return self.parser.parse(raw, game)
+    def parse(self, raw: str, game: str | None = None, scope_named: bool = True) -> ParsedQuery:
+        return self.parser.parse(raw, game, scope_named)
 
     def check_filters(self, game: str | None, entry_type: str | None, limit: int, offset: int):
         if game and game not in self.registry:
@@ -229,11 +243,16 @@ class Engine:
         entry_type: str | None = None,
         limit: int = 10,
         offset: int = 0,
+        scope_named: bool = True,
     ) -> SearchResult:
-        """Ranked, highlighted hits for a query, with facet counts and notices."""
+        """Ranked, highlighted hits for a query, with facet counts and notices. A query
+        that names a game is answered in that game (`scope_named=False`: in every game)."""
         self.check_filters(game, entry_type, limit, offset)
-        pq = query if isinstance(query, ParsedQuery) else self.parser.parse(query, game)
-        key = (pq.text, game, entry_type, limit, offset)
+        if not isinstance(query, ParsedQuery):
+            query = self.parser.parse(query, game, scope_named)
+        pq = query
+        game = game or pq.scope
+        key = (pq.text, game, entry_type, limit, offset, pq.scope_detected)
         with self._lock:
             cached = self._cache.get(key)
             if cached is not None:
@@ -256,8 +275,9 @@ class Engine:
                 pq.text, only_terms=result.total >= tuning.FEW_HITS
             )
             if changes:
-                second_q = self.parser.parse_clean(corrected, pq.notices, game)
-                second = self._search(second_q, game, entry_type, limit, offset)
+                chosen = None if pq.scope_detected else pq.scope  # the user's own filter
+                second_q = self.parser.parse_clean(corrected, pq.notices, chosen, pq.scoping)
+                second = self._search(second_q, second_q.scope, entry_type, limit, offset)
                 if second.total:
                     notices = [*second.notices, f"showing results for “{corrected}”"]
                     return SearchResult(
@@ -290,7 +310,7 @@ class Engine:
     ) -> SearchResult:
         notices = list(pq.notices)
         labels = self.labels
-        if pq.text and not pq.searchable:
+        if pq.search_text and not pq.searchable:
             return SearchResult(pq.text, 0, [], {"game": {}, "type": {}}, notices, parsed=pq)
         # Priors re-rank the top hits (whoosh's AndMaybe can loop forever in
         # skip_to_quality, so they are not query clauses).
@@ -299,7 +319,7 @@ class Engine:
         reranked = bool(hinted or pq.is_question)
         window = max(offset + limit, tuning.RERANK_WINDOW) if reranked else offset + limit
         ranked: list[tuple[int, float]]  # (docnum, score), best first
-        if not pq.text:  # no words: browse everything in KB order
+        if not pq.search_text:  # no words (or a game's name alone): browse in KB order
             everything = np.arange(self.docs.doc_count)
             facets, wanted = labels.facets(everything, game, entry_type)
             wanted = wanted[np.argsort(labels.order[wanted], kind="stable")]

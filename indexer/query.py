@@ -13,6 +13,7 @@ import re
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from indexer import tuning
 from indexer.analysis import Analysis, fold
@@ -20,6 +21,7 @@ from indexer.numbers import NumberReader, OfficialNumber
 from indexer.synonyms import PlayersWords
 from kb.registry import Registry
 
+OTHER_GAMES = Path(__file__).resolve().parent / "data" / "other_games.txt"
 _CONTROL_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 _QUOTED_RE = re.compile(r"[\"“”「」『』]([^\"“”「」『』]{1,80})[\"“”「」『』]")
 _QUESTION_RE = re.compile(
@@ -59,6 +61,9 @@ class ParsedQuery:
     hinted_game: str | None  # the one game whose own words the query uses
     is_question: bool
     scope: str | None  # the game the query is answered in (a filter, or the game named)
+    scope_detected: bool = False  # the scope was read from the query, not chosen
+    scoping: bool = True  # whether a game the query names scopes it
+    other_game: str | None = None  # a game this KB does not hold, named by the query
 
     @property
     def named_game(self) -> str | None:
@@ -125,6 +130,33 @@ class GameNames:
         return out
 
 
+class OtherGames:
+    """Names of games this KB does not hold (indexer/data/other_games.txt): a question
+    naming one is about another game."""
+
+    def __init__(self, path: Path = OTHER_GAMES):
+        names = []
+        for line in path.read_text(encoding="utf-8").splitlines():
+            line = line.strip()
+            if line and not line.startswith("#"):
+                names.append(fold(line).lower())
+        parts = []
+        for name in sorted(set(names), key=len, reverse=True):
+            escaped = re.escape(name).replace(r"\ ", r"\s*")
+            if name[:1].isascii() and name[:1].isalnum():
+                escaped = rf"(?<![a-z0-9]){escaped}"
+            if name[-1:].isascii() and name[-1:].isalnum():
+                escaped = rf"{escaped}(?![a-z0-9])"
+            parts.append(escaped)
+        self._re = re.compile("|".join(parts)) if parts else None
+
+    def find(self, text: str) -> str | None:
+        if self._re is None:
+            return None
+        m = self._re.search(fold(text).lower())
+        return m.group() if m else None
+
+
 class GameWords:
     """Words only one game's texts use (羁绊区, Counterstrike …): a query using them is
     about that game, which ranks its entries higher."""
@@ -156,7 +188,7 @@ class QueryParser:
         analysis: Analysis,
         registry: Registry,
         game_words: Mapping[str, str],
-        scope_named_games: bool = False,
+        scope_named_games: bool = True,
     ):
         self.analysis = analysis
         self.registry = registry
@@ -164,20 +196,32 @@ class QueryParser:
         self.numbers = NumberReader(registry)
         self.game_names = GameNames(registry)
         self.game_words = GameWords(game_words)
+        self.other_games = OtherGames()
         self.scope_named_games = scope_named_games
 
-    def parse(self, raw: str, game: str | None = None) -> ParsedQuery:
-        """Reads a raw query; `game` is the game filter the user chose, if any."""
+    def parse(self, raw: str, game: str | None = None, scope_named: bool = True) -> ParsedQuery:
+        """Reads a raw query; `game` is the game filter the user chose, if any.
+        `scope_named=False` searches every game even when the query names one (the page's
+        "search all games")."""
         text, notices = clean_query(raw)
-        return self.parse_clean(text, tuple(notices), game)
+        return self.parse_clean(text, tuple(notices), game, scope_named)
 
     def parse_clean(
-        self, text: str, notices: tuple[str, ...] = (), game: str | None = None
+        self,
+        text: str,
+        notices: tuple[str, ...] = (),
+        game: str | None = None,
+        scope_named: bool = True,
     ) -> ParsedQuery:
-        """Reads an already cleaned text (the spelling pass's corrected query)."""
+        """Reads an already cleaned text (the spelling pass's corrected query).
+
+        A game the query names is a signal, not text: its name is taken out of what is
+        searched (an entry does not match because it mentions the game) and the query is
+        answered in that game."""
         names = self.game_names.find(text)
         named = tuple(dict.fromkeys(g for _, _, g in names))
-        scope = game or (named[0] if self.scope_named_games and len(named) == 1 else None)
+        scoping = self.scope_named_games and scope_named
+        scope = game or (named[0] if scoping and len(named) == 1 else None)
         unnamed = text
         if names:
             pieces, last = [], 0
@@ -211,4 +255,7 @@ class QueryParser:
             hinted_game=hinted,
             is_question=bool(text) and _QUESTION_RE.search(text) is not None,
             scope=scope,
+            scope_detected=game is None and scope is not None,
+            scoping=scoping,
+            other_game=self.other_games.find(text) if text else None,
         )

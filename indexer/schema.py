@@ -28,5 +28,7 @@ def make_schema(analysis: Analysis) -> Schema:
         defines=TEXT(analyzer=analyzer),
         # ...and one in the texts of both languages.
         body=TEXT(analyzer=analyzer, phrase=True),
+        # The questions players ask that the entry answers (its "players ask", ours).
+        asks=TEXT(analyzer=analyzer, phrase=True),
         order=NUMERIC(stored=True, sortable=True),
     )

@@ -26,9 +26,9 @@ if TYPE_CHECKING:
     from indexer.query import ParsedQuery
 
 # Field weights for ranking: titles and terms weigh more than body text.
-FIELD_BOOSTS: dict[str, float] = {"keys": 3.0, "defines": 2.0, "body": 1.0}
+FIELD_BOOSTS: dict[str, float] = tuning.FIELD_BOOSTS
 # The fields that keep positions, where the question's words in order add a boost.
-PHRASE_FIELDS = ("keys", "body")
+PHRASE_FIELDS = ("keys", "body", "asks")
 
 
 @dataclass(frozen=True)
@@ -72,8 +72,13 @@ def build_clauses(pq: ParsedQuery) -> list[Clause]:
         words_and_weights += [
             (alt, tuning.SYNONYM_WEIGHT) for alt in alternatives if alt not in tokens
         ]
+    boosts = dict(FIELD_BOOSTS)
+    if len(tokens) <= tuning.LOOKUP_WORDS:
+        # A term or a name looked up: the entry that defines it, not the questions that
+        # happen to mention it.
+        boosts["asks"] = tuning.LOOKUP_ASKS_BOOST
     for word, weight in words_and_weights:
-        for fld, boost in FIELD_BOOSTS.items():
+        for fld, boost in boosts.items():
             clauses.append(Clause(fld, (word,), boost * weight))
     for number in pq.numbers:
         clauses.append(Clause("numbers", (number.key,), BOOSTS[number.kind]))

@@ -1,9 +1,12 @@
 """Second-pass spelling correction: misspelt English words and wrong Chinese characters.
 
-English: a word the KB never uses is replaced by the KB word within one or two edits
-(Damerau: a swapped pair is one edit) that occurs most. Chinese: a run of characters
-that is not a word but sounds exactly like a game term (same toneless pinyin, as in
-羁拌卡 → 羁绊卡, 奸奇之炎 → 奸奇之焰) is replaced by the term. The caller says what it did.
+A real word is never rewritten. English: a word that is neither an English word (the
+well-kept pyspellchecker frequency list, carried in the generation) nor one of the KB's
+(its texts, termbase forms, card names) is replaced by the KB word within one or two
+edits (Damerau: a swapped pair is one edit, computed in C by rapidfuzz) that occurs most.
+Chinese: a run of characters that is not a word, and does not cut one, but sounds exactly
+like a game term (same toneless pinyin, as in 羁拌卡 → 羁绊卡, 奸奇之炎 → 奸奇之焰) is
+replaced by the term. The caller says what it did.
 """
 
 from __future__ import annotations
@@ -13,6 +16,9 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+
+from rapidfuzz.distance import DamerauLevenshtein
+from rapidfuzz.process import extract
 
 from indexer.analysis import HAN_RE, Analysis, fold
 
@@ -33,25 +39,6 @@ def pinyin_key(text: str) -> str | None:
     table = _pinyin_table()
     parts = [table.get(ch) for ch in text]
     return " ".join(parts) if all(parts) else None  # type: ignore[arg-type]
-
-
-def damerau(a: str, b: str, limit: int) -> int:
-    """Optimal-string-alignment distance, giving up early past `limit`."""
-    if abs(len(a) - len(b)) > limit:
-        return limit + 1
-    prev2: list[int] = []
-    prev = list(range(len(b) + 1))
-    for i in range(1, len(a) + 1):
-        cur = [i] + [0] * len(b)
-        for j in range(1, len(b) + 1):
-            cost = a[i - 1] != b[j - 1]
-            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
-            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
-                cur[j] = min(cur[j], prev2[j - 2] + 1)
-        if min(cur) > limit:
-            return limit + 1
-        prev2, prev = prev, cur
-    return prev[-1]
 
 
 @dataclass(frozen=True)
@@ -81,9 +68,11 @@ class SpellingCorrector:
         chinese_terms: Iterable[str],
         english_term_words: Iterable[str],
         analysis: Analysis,
+        real_words: frozenset[str] = frozenset(),
     ):
         self.words: Counter[str] = Counter(words)
         self.term_words = set(english_term_words)
+        self.real_words = real_words
         self._analysis = analysis
         self.by_first: dict[str, list[str]] = {}
         for word in self.words:
@@ -97,16 +86,20 @@ class SpellingCorrector:
         self.zh_terms = set(self.by_sound.values())
 
     def _english(self, word: str) -> str | None:
-        low = word.lower()
-        if len(low) < 4 or low in self.words:
+        low = word.lower().replace("’", "'")
+        if len(low) < 4 or low in self.words or low in self.real_words:
+            return None
+        if low.endswith("'s") and (low[:-2] in self.words or low[:-2] in self.real_words):
             return None
         limit = 1 if len(low) <= 6 else 2
-        best: tuple[int, int, str] | None = None
-        for cand in self.by_first.get(low[0], ()):
-            d = damerau(low, cand, limit)
-            if d <= limit and (best is None or (d, -self.words[cand]) < best[:2]):
-                best = (d, -self.words[cand], cand)
-        return best[2] if best else None
+        candidates = self.by_first.get(low[0], ())
+        found = extract(
+            low, candidates, scorer=DamerauLevenshtein.distance, score_cutoff=limit, limit=None
+        )
+        if not found:
+            return None
+        best = min(found, key=lambda f: (f[1], -self.words[f[0]], f[0]))
+        return best[0]
 
     def _cuts_inside_words(self, run: str) -> set[int]:
         """The offsets that fall inside a real word of the run: a correction never cuts

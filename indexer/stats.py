@@ -25,6 +25,8 @@ class QueryStats:
     english_words: Mapping[str, int]
     english_term_words: frozenset[str]
     chinese_terms: tuple[str, ...]
+    # English words that are real words (a well-kept word list): never "corrected".
+    real_english_words: frozenset[str] = frozenset()
 
     def rarity(self, word: str) -> float:
         """Inverse document frequency of a word over the KB's entries."""

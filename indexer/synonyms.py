@@ -17,9 +17,14 @@ from kb.registry import Registry
 PLAYER_WORDS: dict[str, tuple[str, ...]] = {
     # Chinese colloquial → rules vocabulary
     "一样": ("相同",),
+    "一样强": ("相同",),
+    "两边": ("双方",),
+    "打仗": ("战斗",),
     "相等": ("相同",),
     "一样大": ("相同",),
     "平手": ("相同",),
+    "平": ("相同",),
+    "平了": ("相同",),
     "打平": ("相同",),
     "赢": ("击破", "成功", "胜利"),
     "谁赢": ("击破", "成功"),
@@ -135,8 +140,9 @@ PLAYER_WORDS: dict[str, tuple[str, ...]] = {
     "bounce": ("leaves play", "out of play"),
 }
 # A Han word that jieba glued to a modal or particle (生物能, 最多能) also stands for the
-# word without it: that is the word the rules use.
+# word without it: that is the word the rules use; so does one glued behind a modal (要算进).
 _GLUED = frozenset("能会要着了过掉都还就的")
+_GLUED_BEFORE = frozenset("要能会可想得")
 # An English possessive (opponent's, unit's) is the word itself to the rules.
 _POSSESSIVE_RE = re.compile(r"^([a-z]+)['’]s$")
 
@@ -202,6 +208,10 @@ class PlayersWords:
             elif len(t) >= 3 and t[-1] in _GLUED and HAN_RE.fullmatch(t):
                 stem = t[:-1]
                 if len(stem) == 1 or self._analysis.is_word(stem):
+                    out[t] = (stem, *single.get(stem, ()))
+            elif len(t) >= 3 and t[0] in _GLUED_BEFORE and HAN_RE.fullmatch(t):
+                stem = t[1:]
+                if self._analysis.is_word(stem):
                     out[t] = (stem, *single.get(stem, ()))
             elif m := _POSSESSIVE_RE.match(t):
                 words = self._tokens(m.group(1))

@@ -6,6 +6,15 @@ and after (tune on bench/queries.yaml and the development sets only).
 
 from __future__ import annotations
 
+# --- Fields ---------------------------------------------------------------------------
+# BM25F weights: titles and terms weigh more than body text; the players' questions an
+# entry answers (its "players ask") are matched like its keys.
+FIELD_BOOSTS: dict[str, float] = {"keys": 3.0, "defines": 2.0, "body": 1.0, "asks": 4.5}
+# A query of this many words or fewer is a look-up (a term, a card name): the players'
+# questions weigh only this much.
+LOOKUP_WORDS = 2
+LOOKUP_ASKS_BOOST = 1.0
+
 # --- Query parsing ------------------------------------------------------------------
 # Longer queries are cut (whoosh-style parsing is quadratic in unspaced Chinese; the
 # search box allows this much too).
@@ -36,13 +45,6 @@ MAX_LIMIT = 50
 MAX_OFFSET = 10_000
 
 # --- Answer card --------------------------------------------------------------------------
-# Candidates the card considers, and how many of the top may trade places by fit.
-CANDIDATES = 6
-RERANK = 3
-# Combined score = search score × (COVERAGE_BASE + fit).
-COVERAGE_BASE = 0.5
-# A question of two or more words needs this share of them in the ruling.
-MIN_COVERAGE = 0.25
-# Combined-score ratios of the best over the runner-up that make an answer clear.
-HIGH_RATIO = 1.35
-MEDIUM_RATIO = 1.2
+# Candidates the card weighs with the confidence model (indexer/confidence.py), which
+# chooses among them and says how sure it is.
+CANDIDATES = 8

@@ -170,6 +170,15 @@ def cmd_terms(args: argparse.Namespace) -> int:
     return 1 if report.ours else 0
 
 
+def cmd_import_asks(args: argparse.Namespace) -> int:
+    """Writes players' questions from a file into the entries (then validate)."""
+    from kb.asks import import_asks
+
+    kb = _load(args.root)
+    print(f"{import_asks(kb, Path(args.file))} entries changed")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m kb", description=__doc__)
     parser.add_argument("--root", help="KB root (default: this package)")
@@ -192,6 +201,9 @@ def main(argv: list[str] | None = None) -> int:
     ask.add_argument("--game", help="answer only from this game's rulings")
     ask.add_argument("--type", help="answer only from rulings of this type")
     ask.set_defaults(func=cmd_ask)
+    asks = sub.add_parser("import-asks", help="write players' questions into the entries")
+    asks.add_argument("file", help="YAML: entry id → [{lang, q}, …] or {none: reason}")
+    asks.set_defaults(func=cmd_import_asks)
     terms = sub.add_parser("terms", help="the termbase; --check runs the consistency report")
     terms.add_argument("--check", action="store_true")
     terms.set_defaults(func=cmd_terms)

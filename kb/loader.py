@@ -21,6 +21,7 @@ from kb.model import (
     CardRef,
     Entry,
     Localized,
+    PlayerQuestion,
     Source,
     Table,
 )
@@ -34,6 +35,12 @@ ID_RE = re.compile(r"^[a-z0-9][a-z0-9.\-]*$")
 DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 SECTION_RE = re.compile(r"^## (?P<name>[a-z\-]+)\.(?P<lang>[a-z]+)\s*$")
 SECTIONS = ("text", "original", "translator-note", "note")
+# The players' questions an entry answers (ours): `## players-ask`, one `- <lang>: <question>`
+# per line, in Simplified (zh) and Traditional Chinese (zh-Hant) and English (en).
+PLAYERS_ASK = "## players-ask"
+ASK_LANGS = ("zh", "zh-Hant", "en")
+ASK_LINE_RE = re.compile(r"^- (?P<lang>[A-Za-z-]+): (?P<q>.+?)\s*$")
+MAX_ASK_CHARS = 200
 HEADER_KEYS = frozenset(
     {
         "id",
@@ -51,6 +58,7 @@ HEADER_KEYS = frozenset(
         "unresolved_refs",
         "table",
         "examples",
+        "no_players_ask",
     }
 )
 
@@ -105,11 +113,39 @@ def _str_list(value: object, check: _FileChecker, key: str) -> tuple[str, ...]:
     return tuple(str(v) for v in value)
 
 
-def _parse_body(body: str, first_line: int, check: _FileChecker) -> dict[str, dict[str, str]]:
+def _players_ask(lines: list[tuple[int, str]], check: _FileChecker) -> tuple[PlayerQuestion, ...]:
+    """The `## players-ask` lines as questions; a malformed line is an error at its line."""
+    out: list[PlayerQuestion] = []
+    seen: set[str] = set()
+    for lineno, line in lines:
+        if not line.strip():
+            continue
+        m = ASK_LINE_RE.match(line)
+        if not m:
+            check.error(lineno, f"a players-ask line is `- <lang>: <question>`, not {line!r}")
+            continue
+        lang, q = m.group("lang"), m.group("q").strip()
+        if lang not in ASK_LANGS:
+            check.error(lineno, f"players-ask language {lang!r}; expected one of {ASK_LANGS}")
+        elif len(q) > MAX_ASK_CHARS:
+            check.error(lineno, f"a players-ask question is at most {MAX_ASK_CHARS} characters")
+        elif q in seen:
+            check.error(lineno, f"players-ask question {q!r} appears twice")
+        else:
+            seen.add(q)
+            out.append(PlayerQuestion(lang, q))
+    return tuple(out)
+
+
+def _parse_body(
+    body: str, first_line: int, check: _FileChecker
+) -> tuple[dict[str, dict[str, str]], list[tuple[int, str]] | None]:
+    """The language sections of a body, and the players-ask lines (None: no such section)."""
     sections: dict[str, dict[str, str]] = {}
     current: tuple[str, str] | None = None
     buf: list[str] = []
     start_line = first_line
+    asks: list[tuple[int, str]] | None = None
 
     def flush() -> None:
         if current is None:
@@ -123,7 +159,19 @@ def _parse_body(body: str, first_line: int, check: _FileChecker) -> dict[str, di
         sections.setdefault(name, {})[lang] = text
 
     for offset, line in enumerate(body.split("\n")):
+        if asks is not None and not line.startswith("## "):
+            asks.append((first_line + offset, line))
+            continue
+        if line.rstrip() == PLAYERS_ASK:
+            flush()
+            if asks is not None:
+                check.error(first_line + offset, "section `players-ask` appears twice")
+            asks, current, buf = [], None, []
+            continue
         if line.startswith("## "):
+            if asks is not None:
+                check.error(first_line + offset, "`## players-ask` must be the last section")
+                asks = None
             flush()
             lineno = first_line + offset
             m = SECTION_RE.match(line)
@@ -141,8 +189,9 @@ def _parse_body(body: str, first_line: int, check: _FileChecker) -> dict[str, di
             current, buf, start_line = (name, lang), [], lineno
         else:
             buf.append(line)
-    flush()
-    return sections
+    if asks is None:
+        flush()
+    return sections, asks
 
 
 def parse_entry_file(
@@ -264,7 +313,13 @@ def parse_entry_file(
                 tbl.get("caption"),
             )
 
-    sections = _parse_body(body, body_first_line, check)
+    sections, ask_lines = _parse_body(body, body_first_line, check)
+    players_ask = _players_ask(ask_lines or [], check)
+    no_ask = header.get("no_players_ask")
+    if no_ask is not None and (not isinstance(no_ask, str) or not no_ask.strip()):
+        check.error("no_players_ask", "`no_players_ask` is the reason the entry answers nothing")
+    if no_ask and players_ask:
+        check.error("no_players_ask", "an entry with players' questions answers something")
     text = Localized(**sections.get("text", {}))
     for lang in LANGS:
         if not text.get(lang):
@@ -306,6 +361,8 @@ def parse_entry_file(
         ),
         note=Localized(**sections["note"]) if "note" in sections else None,
         examples=_str_list(header.get("examples"), check, "examples"),
+        players_ask=players_ask,
+        no_players_ask=no_ask.strip() if isinstance(no_ask, str) else None,
         source_lang=declared.source_lang,  # type: ignore[union-attr]
         game_name=declared.name,  # type: ignore[union-attr]
         header_lines=check.header_lines,

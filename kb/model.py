@@ -111,6 +111,15 @@ class Table:
 
 
 @dataclass(frozen=True)
+class PlayerQuestion:
+    """A question the way players ask it, which the entry answers (written for this KB:
+    provenance `project`, never the source's words)."""
+
+    lang: str  # zh, zh-Hant or en
+    q: str
+
+
+@dataclass(frozen=True)
 class Entry:
     """One typed, sourced ruling in both languages; the unit of search and citation."""
 
@@ -134,6 +143,9 @@ class Entry:
     translator_note: Localized | None = None
     note: Localized | None = None
     examples: tuple[str, ...] = ()
+    # "Players ask" (常见问法): questions in players' own words that this entry answers.
+    players_ask: tuple[PlayerQuestion, ...] = ()
+    no_players_ask: str | None = None  # why an entry answers nothing (a heading …)
     # From the game's declaration in the registry (set by the loader).
     source_lang: str = "zh"
     game_name: Localized = field(default_factory=Localized, compare=False, repr=False)
@@ -148,6 +160,10 @@ class Entry:
     @property
     def url(self) -> str:
         return f"/entries/{self.id}"
+
+    def asks_in(self, lang: str) -> list[str]:
+        """The players' questions in one language (zh, zh-Hant, en)."""
+        return [p.q for p in self.players_ask if p.lang == lang]
 
     def citation(self, lang: str = "en") -> str:
         """A plain-text citation a judge can paste: title, source, locator, date, permalink."""

@@ -43,6 +43,11 @@ def entry_json(entry: Entry, kb: KnowledgeBase, examples: list[dict] | None = No
         out["unresolved_refs"] = list(entry.unresolved_refs)
     if entry.table:
         out["table"] = entry.table.as_dict()
+    if entry.players_ask:
+        asks: dict = {"provenance": "project"}
+        for lang in ("zh", "zh-Hant", "en"):
+            asks[lang] = entry.asks_in(lang)
+        out["players_ask"] = asks
     children = [c.id for c in kb.children(entry.id)]
     if children:
         out["children"] = children

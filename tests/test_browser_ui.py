@@ -300,7 +300,7 @@ LATIN_IN_CHINESE = {"API", "JSON", "OpenAPI", "TBX", "CSV", "OmegaT", "Markdown"
 WRONG_LANGUAGE = """(mode) => {
   const wrong = [];
   const allowed = new Set(ALLOWED);
-  const skip = 'script, style, pre, code, textarea, [translate=no], .text-body, .snippet, ' +
+  const skip = 'script, style, pre, code, textarea, [translate=no], .text-body, .snippet, .asks, ' +
     'section.answer, section.example';  // the answer card's and the examples' own words
   const langOf = (el) => (el.closest('[lang]') || document.documentElement).getAttribute('lang');
   const check = (text, lang, where) => {

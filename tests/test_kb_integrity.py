@@ -102,3 +102,27 @@ def test_fe0_tips_stay_with_their_rule(kb):
         "fe0-rule-level-up-class-change",
         "fe0-rule-declare-attack",
     }
+
+
+def test_every_entry_that_answers_something_carries_players_questions(kb):
+    """At least six players' questions in Simplified and Traditional Chinese and English
+    (two each), or a reason the entry answers nothing (a heading, the post's title)."""
+    for entry in kb.entries.values():
+        if entry.no_players_ask:
+            assert not entry.players_ask, entry.id
+            continue
+        counts = {lang: len(entry.asks_in(lang)) for lang in ("zh", "zh-Hant", "en")}
+        assert sum(counts.values()) >= 6 and min(counts.values()) >= 2, (entry.id, counts)
+
+
+def test_players_questions_are_ours_and_shown_as_ours(kb):
+    from kb.serialize import entry_json
+
+    entry = kb.get("fe0-qa-108")
+    body = entry_json(entry, kb)
+    assert body["players_ask"]["provenance"] == "project"
+    assert body["players_ask"]["zh"] == entry.asks_in("zh")
+    # Never the source's words: no players' question is a sentence of the entry's text.
+    for e in kb.entries.values():
+        texts = " ".join(e.text.as_dict().values())
+        assert not [p.q for p in e.players_ask if len(p.q) > 12 and p.q in texts], e.id

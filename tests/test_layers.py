@@ -17,11 +17,12 @@ BUILD_SIDE = {
     "indexer.schema",
     "indexer.__main__",
     "indexer.make_pinyin",  # regenerates indexer/pinyin.txt; never imported by the service
+    "indexer.fit_confidence",  # fits indexer/confidence.json; never imported by the service
 }
 QUERY_SIDE = {
-    "indexer.analysis", "indexer.answer", "indexer.docs", "indexer.engine",
+    "indexer.analysis", "indexer.answer", "indexer.confidence", "indexer.docs", "indexer.engine",
     "indexer.generation", "indexer.health", "indexer.impacts", "indexer.numbers",
-    "indexer.paths", "indexer.query", "indexer.scoring", "indexer.serving",
+    "indexer.passages", "indexer.paths", "indexer.query", "indexer.scoring", "indexer.serving",
     "indexer.snippets", "indexer.spelling", "indexer.stats", "indexer.suggest",
     "indexer.synonyms", "indexer.tuning",
 }  # fmt: skip

@@ -128,3 +128,40 @@ def test_verbatim_check_catches_an_edited_source_sentence(kb_copy):
     _break(kb_copy, "A108：是的，会被击破。", "A108：是的，会被击破！")
     errors = check_verbatim(load_kb(kb_copy))
     assert any("fe0-qa-108" in str(e.path) and "not verbatim" in e.message for e in errors)
+
+
+def _with_asks(kb_copy, lines: str):
+    path = kb_copy / "games/fe0/entries/fe0-qa-108.md"
+    text = path.read_text(encoding="utf-8")
+    cut = text.index("## players-ask")
+    path.write_text(text[:cut] + "## players-ask\n" + lines, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("lines", "message"),
+    [
+        ("- fr: qui gagne ?\n", "players-ask language 'fr'"),
+        ("- zh: 谁赢\n- zh: 谁赢\n", "appears twice"),
+        ("- zh " + "长" * 10 + "\n", "a players-ask line is"),
+        ("- en: " + "x" * 201 + "\n", "at most 200 characters"),
+    ],
+)
+def test_a_bad_players_ask_line_is_refused_with_its_line(kb_copy, lines, message):
+    from kb.loader import KBError, load_kb
+
+    path = _with_asks(kb_copy, lines)
+    with pytest.raises(KBError) as info:
+        load_kb(kb_copy)
+    text = str(info.value)
+    assert message in text
+    first = path.read_text(encoding="utf-8").split("\n").index("## players-ask") + 2
+    assert f"{path}:{first}" in text or f"{path}:{first + 1}" in text
+
+
+def test_players_ask_is_the_last_section(kb_copy):
+    from kb.loader import KBError, load_kb
+
+    _with_asks(kb_copy, "- zh: 谁赢\n\n## note.en\nA note after the questions.\n")
+    with pytest.raises(KBError, match="must be the last section"):
+        load_kb(kb_copy)

@@ -143,6 +143,11 @@ def choice_arg(name: str, choices: tuple[str, ...]) -> str | None:
     return value
 
 
+def scope_named() -> bool:
+    """Whether a game the query names scopes it (`scope=all`: search every game)."""
+    return choice_arg("scope", ("named", "all")) != "all"
+
+
 def run_search(default_limit: int = SEARCH_DEFAULT_LIMIT):
     """Runs the search the request asks for; shared by the API and the search page."""
     limit = int_arg("limit", default_limit, 1, MAX_LIMIT)
@@ -151,7 +156,7 @@ def run_search(default_limit: int = SEARCH_DEFAULT_LIMIT):
     entry_type = choice_arg("type", ENTRY_TYPES)
     q = request.args.get("q", "")
     try:
-        return engine().search(q, game, entry_type, limit, offset)
+        return engine().search(q, game, entry_type, limit, offset, scope_named())
     except QueryError as exc:
         raise ApiError(400, "invalid_parameter", str(exc), exc.param) from None
 
@@ -167,6 +172,8 @@ def search():
     }
     if result.notices:
         body["notices"] = result.notices
+    if result.parsed is not None and result.parsed.scope_detected:
+        body["scope"] = {"game": result.parsed.scope, "detected": True}
     return jsonify(body)
 
 
@@ -445,7 +452,7 @@ def ask():
         raise ApiError(400, "missing_parameter", "`q` is required: the question to answer", "q")
     game = choice_arg("game", game_slugs())
     entry_type = choice_arg("type", ENTRY_TYPES)
-    return jsonify(ask_question(engine(), q, game, entry_type).as_dict())
+    return jsonify(ask_question(engine(), q, game, entry_type, scope_named()).as_dict())
 
 
 def suggester() -> Suggester:

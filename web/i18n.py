@@ -46,6 +46,36 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "footer.api": ("JSON API", "JSON API"),
     # search
+    "answer.label": ("Answer", "解答"),
+    "answer.probability": (
+        "{p}% likely to be the ruling that answers this",
+        "约 {p}% 的把握是回答此问题的裁定",
+    ),
+    "answer.confidence.high": ("high confidence", "把握高"),
+    "answer.confidence.medium": ("medium confidence", "把握中等"),
+    "answer.confidence.low": ("low confidence", "把握低"),
+    "answer.unsure.medium": (
+        "Probably this ruling; check the other candidates below.",
+        "很可能是这条裁定；请核对下面的其他候选。",
+    ),
+    "answer.unsure.low": (
+        "Not sure: compare these candidate rulings.",
+        "不确定：请对照这几条候选裁定。",
+    ),
+    "answer.alternatives": ("Other candidate rulings", "其他候选裁定"),
+    "answer.example": ("Worked example:", "实例演算："),
+    "answer.run_example": ("Run it with other values →", "换个数值运行 →"),
+    "answer.not_covered": ("Not covered by these sources", "这些来源没有涉及"),
+    "answer.not_covered_body": (
+        "These sources don't answer this question. The nearest rulings are below, but none "
+        "of them answers it.",
+        "这些来源没有回答这个问题。下面是最接近的裁定，但都不能回答它。",
+    ),
+    "answer.nearest": ("Nearest rulings", "最接近的裁定"),
+    "answer.none": ("No ruling matches", "没有相关裁定"),
+    "answer.none_body": ("No ruling matches this question.", "没有找到与此问题相关的裁定。"),
+    "scope.in": ("in {game}", "仅限{game}"),
+    "scope.all": ("search all games", "搜索全部游戏"),
     "search.label": (
         "Ask a rules question, or type a term, Q&A or rule number",
         "输入规则问题、术语或编号",
@@ -140,6 +170,15 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "引用了来源未收录的规则：",
     ),
     "entry.related": ("Related", "相关条目"),
+    "entry.players_ask": ("Players also ask", "常见问法"),
+    "entry.players_ask_hint": (
+        "Questions in players' own words that this ruling answers, written for this site "
+        "(not the source's words).",
+        "玩家常用的问法，本条裁定可以回答；由本站撰写，并非来源原文。",
+    ),
+    "entry.asks_lang.zh": ("Simplified Chinese", "简体中文"),
+    "entry.asks_lang.zh-Hant": ("Traditional Chinese", "繁體中文"),
+    "entry.asks_lang.en": ("English", "英文"),
     "entry.part_of_this": ("part of this", "本条目的一部分"),
     "entry.links_here": ("links here", "链接到本条目"),
     "entry.id": ("Entry id", "条目编号"),

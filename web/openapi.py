@@ -259,7 +259,13 @@ SCHEMAS: dict = {
                 }
             ),
         },
-        {"notices": STRINGS},
+        {
+            "notices": STRINGS,
+            "scope": _obj(
+                {"game": GAME, "detected": {"const": True}},
+                description="the game the query named; the results are in it",
+            ),
+        },
     ),
     "ParamSpec": PARAM_SPEC,
     "Step": STEP,
@@ -294,6 +300,19 @@ SCHEMAS: dict = {
             "cards": _array(_obj({"name": _ref("Localized")}, {"code": STRING})),
             "unresolved_refs": STRINGS,
             "table": _obj({"header": STRINGS, "rows": _array(STRINGS)}, {"caption": STRING}),
+            "players_ask": _obj(
+                {
+                    "provenance": {
+                        "const": "project",
+                        "description": "written for this KB, never the source's words",
+                    },
+                    "zh": STRINGS,
+                    "zh-Hant": STRINGS,
+                    "en": STRINGS,
+                },
+                description="Players also ask (常见问法): questions in players' own words that "
+                "the entry answers",
+            ),
         },
     ),
     "EntriesPage": _obj(
@@ -408,7 +427,8 @@ SCHEMAS: dict = {
             "result": ANY,
             "steps": STRINGS,
             "expected": ANY,
-        }
+        },
+        {"verdict": _ref("Localized")},
     ),
     "Answer": _obj(
         {
@@ -416,30 +436,61 @@ SCHEMAS: dict = {
             "game": GAME,
             "type": TYPE,
             "title": _ref("Localized"),
-            "text": _ref("Localized"),
+            "text": {
+                "type": "object",
+                "description": "the answering sentence, bullet or row (or the whole text), the "
+                "question's language first",
+                "properties": {"zh": STRING, "en": STRING},
+                "additionalProperties": False,
+            },
             "provenance": _obj({}, {"zh": PROVENANCE, "en": PROVENANCE}),
-            "part": {"enum": ["qa", "corrected", "passage", "text"]},
+            "part": {"enum": ["qa", "corrected", "passage", "row", "text"]},
             "citation": STRING,
             "url": STRING,
             "example": {"oneOf": [{"type": "null"}, _ref("AnswerExample")]},
             "confidence": {"enum": ["high", "medium", "low"]},
+            "probability": {
+                "type": "number",
+                "minimum": 0,
+                "maximum": 1,
+                "description": "that this ruling answers the question (calibrated)",
+            },
             "score": {"type": "number"},
         },
-        {"probability": {"type": "number", "minimum": 0, "maximum": 1}},
+        {"verdict": _ref("Localized")},
     ),
     "AskResponse": _obj(
         {
             "query": STRING,
             "answer": {"oneOf": [{"type": "null"}, _ref("Answer")]},
+            "covered": {
+                "type": "boolean",
+                "description": "false: these sources do not answer the question (answer null, "
+                "related: the nearest rulings)",
+            },
+            "scope": _obj(
+                {"detected": {"type": "boolean"}},
+                {"game": GAME},
+                description="the game the question is answered in (detected: named by it)",
+            ),
+            "lang": LANG,
             "related": _array(_ref("Hit")),
             "message": STRING,
         },
         {
-            "covered": {
-                "type": "boolean",
-                "description": "false: these sources do not answer the question",
-            },
-            "scope": _obj({}, {"game": GAME, "detected": {"type": "boolean"}}),
+            "corrected": {"type": "string", "description": "the spelling pass's reading"},
+            "alternatives": _array(
+                _obj(
+                    {
+                        "id": STRING,
+                        "title": _ref("Localized"),
+                        "url": STRING,
+                        "text": _ref("Localized"),
+                        "probability": {"type": "number", "minimum": 0, "maximum": 1},
+                    }
+                ),
+                description="when unsure: the other candidate rulings' answering lines",
+            ),
         },
     ),
     "Suggestion": _obj({"text": STRING, "kind": {"enum": ["term", "entry"]}}, {"id": STRING}),
@@ -485,6 +536,12 @@ def _paths() -> dict:
         {"type": "integer", "minimum": 0, "maximum": MAX_OFFSET, "default": 0},
     )
     entries_filters = [game_q, type_q]
+    scope_q = _q(
+        "scope",
+        "named (default): a query that names a game (火纹0, Mage Wars …) is answered in that "
+        "game; all: in every game",
+        {"type": "string", "enum": ["", "named", "all"]},
+    )
     return {
         "/api/search": _get(
             "Search rulings in Chinese or English",
@@ -509,6 +566,7 @@ def _paths() -> dict:
                     },
                 ),
                 offset_q,
+                scope_q,
             ],
             {"400": BAD_REQUEST},
         ),
@@ -695,6 +753,7 @@ def _paths() -> dict:
                 ),
                 game_q,
                 type_q,
+                scope_q,
             ],
             {"400": BAD_REQUEST},
         ),

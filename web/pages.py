@@ -23,7 +23,7 @@ from kb.model import ENTRY_TYPES, PROVENANCE_LABELS, PROVENANCES, Entry
 from kb.rulecheck import ParamError
 from kb.termbase import STATUS_LABELS, STATUS_RANK, STATUSES
 from kb.termcheck import CHECK_LABELS, OURS_CHECKS, SOURCE_CHECKS
-from web.api import engine, kb, run_search, scrub, suggester, termbase
+from web.api import engine, kb, run_search, scope_named, scrub, suggester, termbase
 from web.citation import citation_markdown, citation_text, permalink
 from web.errors import ApiError
 from web.i18n import (
@@ -236,7 +236,7 @@ def search():
     entry_type = request.args.get("type", "")
     answer = None
     if result is not None and q.strip() and offset == 0 and error is None:
-        answer = ask(engine(), q, game or None, entry_type or None)
+        answer = ask(engine(), q, game or None, entry_type or None, scope_named())
     help_ = None
     if result is not None and result.total == 0:
         help_ = zero_help(
