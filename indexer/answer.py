@@ -36,6 +36,10 @@ MESSAGES = {
         "them answers it.",
         "这些来源没有涉及这个问题。下面是最接近的裁定，但都不能回答它。",
     ),
+    "other_game": (
+        "These sources cover {games_en} only; the question names {name}, which they don't cover.",
+        "这些来源只涉及{games_zh}，不涉及问题里提到的{name}。",
+    ),
     "medium": (
         "Probably this ruling; check the alternatives.",
         "很可能是这条裁定，请核对其他候选。",
@@ -47,9 +51,20 @@ MESSAGES = {
 }
 
 
-def message(key: str) -> str:
+def message(key: str, **fields: str) -> str:
     en, zh = MESSAGES[key]
-    return f"{en} {zh}"
+    return f"{en.format(**fields)} {zh.format(**fields)}"
+
+
+def other_game_message(registry, name: str) -> str:
+    """Says which games these sources cover when a question names another one."""
+    names = [g.name for g in registry]
+    return message(
+        "other_game",
+        name=name,
+        games_en=", ".join(n.get("en") or n.get("zh") for n in names),
+        games_zh="、".join(n.get("zh") or n.get("en") for n in names),
+    )
 
 
 @dataclass(frozen=True)
@@ -97,6 +112,8 @@ class AskResult:
     scope_detected: bool = False
     lang: str = "en"  # the question's language: the card shows it first
     corrected: str | None = None
+    # A game these sources do not hold, named by the question ("magic the gathering").
+    other_game: str | None = None
     # When the card is unsure: the candidates' answering lines, side by side.
     alternatives: list[dict] = field(default_factory=list)
 
@@ -106,7 +123,8 @@ class AskResult:
             "answer": self.answer.as_dict() if self.answer else None,
             "covered": self.covered,
             "scope": {"detected": self.scope_detected}
-            | ({"game": self.scope} if self.scope else {}),
+            | ({"game": self.scope} if self.scope else {})
+            | ({"other_game": self.other_game} if self.other_game else {}),
             "lang": self.lang,
             "related": self.related,
             "message": self.message,
@@ -534,7 +552,9 @@ def ask(
     answers it; or says that these sources don't cover it."""
     pq = engine.parse(raw_query, game, scope_named)
     lang = "zh" if HAN_RE.search(pq.text) else "en"
-    scope = dict(scope=pq.scope, scope_detected=pq.scope_detected, lang=lang)
+    scope = dict(
+        scope=pq.scope, scope_detected=pq.scope_detected, lang=lang, other_game=pq.other_game
+    )
     if not pq.text:
         return AskResult(pq.text, None, [], message("empty"), False, **scope)
     result = engine.search(pq, game, entry_type, limit=tuning.CANDIDATES)
@@ -555,7 +575,11 @@ def ask(
             pq.text,
             None,
             [h.as_dict() for h in ranked[:5]],
-            message("not_covered"),
+            (
+                other_game_message(engine.registry, pq.other_game)
+                if pq.other_game
+                else message("not_covered")
+            ),
             False,
             corrected=corrected,
             **scope,
@@ -600,6 +624,8 @@ def ask(
         verdict=_ordered(passage.verdict, lang),
     )
     note = "" if band == "high" else message(band)
+    if pq.other_game:
+        note = " ".join(filter(None, [other_game_message(engine.registry, pq.other_game), note]))
     return AskResult(
         pq.text,
         answer,

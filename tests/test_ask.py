@@ -122,6 +122,22 @@ def test_no_good_match_says_so(client, question):
     assert body["message"]
 
 
+@pytest.mark.parametrize(
+    ("question", "named"),
+    [
+        ("how many cards is an opening hand in Magic the Gathering?", "magic the gathering"),
+        ("游戏王的手牌上限是几张", "游戏王"),
+    ],
+)
+def test_a_question_about_another_game_says_which_games_are_covered(client, question, named):
+    body = client.get("/api/ask", query_string={"q": question}).get_json()
+    assert body["answer"] is None and body["covered"] is False
+    assert body["scope"]["other_game"] == named
+    assert named in body["message"] and "Mage Wars" in body["message"]
+    html = client.get("/", query_string={"q": question}).get_data(as_text=True)
+    assert 'class="other-game"' in html and "Fading Glory" in html
+
+
 def test_answer_card_on_the_search_page(client):
     html = client.get("/?q=两个单位战斗力一样的时候谁赢？").get_data(as_text=True)
     assert 'class="answer confidence-' in html

@@ -71,6 +71,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "of them answers it.",
         "这些来源没有回答这个问题。下面是最接近的裁定，但都不能回答它。",
     ),
+    "answer.other_game": (
+        "These sources cover {games_en} only; the question names {name}, which they don't cover.",
+        "这些来源只涉及{games_zh}，不涉及问题里提到的{name}。",
+    ),
     "answer.nearest": ("Nearest rulings", "最接近的裁定"),
     "answer.none": ("No ruling matches", "没有相关裁定"),
     "answer.none_body": ("No ruling matches this question.", "没有找到与此问题相关的裁定。"),

@@ -470,7 +470,13 @@ SCHEMAS: dict = {
             },
             "scope": _obj(
                 {"detected": {"type": "boolean"}},
-                {"game": GAME},
+                {
+                    "game": GAME,
+                    "other_game": {
+                        "type": "string",
+                        "description": "a game these sources do not hold, named by the question",
+                    },
+                },
                 description="the game the question is answered in (detected: named by it)",
             ),
             "lang": LANG,

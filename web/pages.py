@@ -179,6 +179,16 @@ def _globals() -> dict:
     def game_name(slug: str, short: bool = False) -> Markup:
         return t(("gameshort." if short else "game.") + slug)
 
+    def other_game_notice(name: str) -> Markup:
+        """Which games these sources cover, when the question names another one."""
+        names = [g.name for g in registry]
+        return t(
+            "answer.other_game",
+            name=name,
+            games_en=", ".join(n.get("en") or n.get("zh") for n in names),
+            games_zh="、".join(n.get("zh") or n.get("en") for n in names),
+        )
+
     return {
         "ui": ui,
         "page_lang": lang,
@@ -190,6 +200,7 @@ def _globals() -> dict:
         "entry_title": entry_title,
         "cite_text": cite_text,
         "game_name": game_name,
+        "other_game_notice": other_game_notice,
         "type_name": lambda entry_type: t(f"type.{entry_type}"),
         "msg": Msg,
         "Markup": Markup,
