@@ -271,7 +271,7 @@ def _write_docs(generation: Path, kb: KnowledgeBase, searcher) -> None:
         for i, entry in enumerate(ordered):
             record = shown_record(entry)
             assert tuple(record) == FIELDS
-            data = json.dumps(record, ensure_ascii=False, separators=(",", ":")).encode()
+            data = pickle.dumps(tuple(record.values()), protocol=pickle.HIGHEST_PROTOCOL)
             f.write(data)
             offsets[i + 1] = offsets[i] + len(data)
     np.save(out / "offsets.npy", offsets)

@@ -163,19 +163,22 @@ class GameWords:
 
     def __init__(self, words: Mapping[str, str]):
         self.words = dict(words)
-        self._by_first: dict[str, list[tuple[str, str]]] = {}
-        for word, game in self.words.items():
+        # Per first character, the lengths of the words that start with it: a text is
+        # looked up a slice at a time, not compared word by word.
+        lengths: dict[str, set[int]] = {}
+        for word in self.words:
             if word:
-                self._by_first.setdefault(word[0], []).append((word, game))
+                lengths.setdefault(word[0], set()).add(len(word))
+        self._lengths = {ch: tuple(sorted(ns)) for ch, ns in lengths.items()}
 
     def detect(self, folded: str) -> str | None:
         """The one game whose own words the (folded, lowercase) text uses."""
-        by_first = self._by_first
+        words, lengths = self.words, self._lengths
         games = {
-            game
+            words[piece]
             for i, ch in enumerate(folded)
-            for word, game in by_first.get(ch, ())
-            if folded.startswith(word, i)
+            for n in lengths.get(ch, ())
+            if (piece := folded[i : i + n]) in words
         }
         return games.pop() if len(games) == 1 else None
 
@@ -232,9 +235,11 @@ class QueryParser:
             unnamed = " ".join(" ".join(pieces).split())
         search_text = unnamed if self.scope_named_games else text
         analysis = self.analysis
-        tokens = analysis.words(search_text)[: tuning.MAX_TERMS] if search_text else []
-        expansions = self.players_words.expand(tokens, scope) if tokens else {}
+        # One analysis of the text: its words in order (the phrase), and the distinct
+        # ones (the scored words).
         phrase = tuple(analysis.phrase_words(search_text)) if search_text else ()
+        tokens = list(dict.fromkeys(phrase))[: tuning.MAX_TERMS]
+        expansions = self.players_words.expand(tokens, scope) if tokens else {}
         quoted = []
         for m in list(_QUOTED_RE.finditer(search_text))[: tuning.MAX_QUOTED]:
             words = tuple(analysis.phrase_words(m.group(1)))

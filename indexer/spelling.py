@@ -84,6 +84,8 @@ class SpellingCorrector:
             if key:
                 self.by_sound.setdefault(key, term)
         self.zh_terms = set(self.by_sound.values())
+        # The sounds game terms begin with: a window starting with another is no term's.
+        self.first_sounds = frozenset(key.split(" ", 1)[0] for key in self.by_sound)
 
     def _english(self, word: str) -> str | None:
         low = word.lower().replace("’", "'")
@@ -112,22 +114,34 @@ class SpellingCorrector:
 
     def _chinese(self, run: str) -> list[Correction]:
         out = []
-        inside = self._cuts_inside_words(run)
+        inside: set[int] | None = None  # segmented only when a window sounds like a term
+        table = _pinyin_table()
+        sounds = [table.get(ch) for ch in run]
+        first = self.first_sounds
         i = 0
         while i < len(run):
+            if sounds[i] not in first:
+                i += 1
+                continue  # no term begins with this sound
             for size in (5, 4, 3, 2):
                 window = run[i : i + size]
                 if len(window) < size:
                     continue
+                parts = sounds[i : i + size]
+                if not all(parts):
+                    continue
+                target = self.by_sound.get(" ".join(parts))  # type: ignore[arg-type]
+                if not target or target == window:
+                    continue
                 if window in self.zh_terms or self._analysis.is_word(window):
                     continue
+                if inside is None:
+                    inside = self._cuts_inside_words(run)
                 if i in inside or (i + size) in inside:
                     continue  # the window would cut a real word in two
-                target = self.by_sound.get(pinyin_key(window) or "")
-                if target and target != window:
-                    out.append(Correction(window, target))
-                    i += size - 1
-                    break
+                out.append(Correction(window, target))
+                i += size - 1
+                break
             i += 1
         return out
 
