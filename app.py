@@ -15,7 +15,7 @@ import click
 from flask import Flask, g
 
 from indexer.answer import ask
-from indexer.build import build_index, ensure_engine
+from indexer.build import build_index, ensure_engine, open_validated
 from indexer.paths import default_index_dir
 from indexer.serving import EngineHolder
 from kb.loader import KB_ROOT
@@ -56,13 +56,18 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.json.sort_keys = False
 
     kb_root = Path(app.config["KB_ROOT"]) if app.config["KB_ROOT"] else KB_ROOT
-    kb, termbase = load_valid_kb(kb_root)
     index_dir = Path(app.config["INDEX_DIR"])
-    engine, built = ensure_engine(
-        kb, termbase, index_dir, log=app.logger.warning, cache_size=app.config["SEARCH_CACHE_SIZE"]
-    )
-    if built:
-        app.logger.info("built index generation %s for %d entries", engine.name, len(kb))
+    cache_size = app.config["SEARCH_CACHE_SIZE"]
+    # A generation built from this very KB, validated by this code, serves as it is; any
+    # other start validates the files (a failure names file and line) and builds.
+    engine = open_validated(kb_root, index_dir, cache_size)
+    if engine is None:
+        kb, termbase = load_valid_kb(kb_root)
+        engine, built = ensure_engine(
+            kb, termbase, index_dir, log=app.logger.warning, cache_size=cache_size
+        )
+        if built:
+            app.logger.info("built index generation %s for %d entries", engine.name, len(kb))
     warm(engine)  # what the pages and the API derive from the generation, before any fork
     app.extensions["engines"] = EngineHolder(
         index_dir, engine, app.config["SEARCH_CACHE_SIZE"], on_open=warm

@@ -10,6 +10,7 @@ state: two engines over two generations answer side by side, each from its own.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import pickle
 import threading
@@ -17,6 +18,7 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -53,7 +55,7 @@ from kb.termbase import Termbase, termbase_of
 
 # What the code reading a generation expects of it: a generation written by other code
 # is refused (and rebuilt at start), never misread.
-SCHEMA_VERSION = "12"  # 12: shown records pickled (11: real English words in the stats)
+SCHEMA_VERSION = "13"  # 13: players' words analyzed in the stats; 12: shown records pickled
 
 T = TypeVar("T")
 
@@ -112,7 +114,16 @@ def code_expectations(examples: ExampleSet) -> dict:
         "schema_version": SCHEMA_VERSION,
         "analyzer_version": ANALYZER_VERSION,
         "examples_digest": examples.digest,
+        "players_words_digest": players_words_digest(),
     }
+
+
+@cache
+def players_words_digest() -> str:
+    """The code that analyzes the players' words (the generation stores its tables)."""
+    from indexer import synonyms
+
+    return hashlib.sha256(Path(synonyms.__file__).read_bytes()).hexdigest()[:16]
 
 
 class Engine:
@@ -153,7 +164,12 @@ class Engine:
             raise GenerationError(
                 f"{self.name}: {self.docs.doc_count} documents for {len(kb)} entries"
             )
-        self.parser = QueryParser(self.analysis, self.registry, self.stats.game_words)
+        self.parser = QueryParser(
+            self.analysis,
+            self.registry,
+            self.stats.game_words,
+            players_tables=self.stats.players_tables,
+        )
         self.corrector = SpellingCorrector(
             self.stats.english_words,
             self.stats.chinese_terms,

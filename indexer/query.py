@@ -192,10 +192,11 @@ class QueryParser:
         registry: Registry,
         game_words: Mapping[str, str],
         scope_named_games: bool = True,
+        players_tables: Mapping | None = None,
     ):
         self.analysis = analysis
         self.registry = registry
-        self.players_words = PlayersWords(analysis, registry)
+        self.players_words = PlayersWords(analysis, registry, players_tables)
         self.numbers = NumberReader(registry)
         self.game_names = GameNames(registry)
         self.game_words = GameWords(game_words)

@@ -27,6 +27,8 @@ class QueryStats:
     chinese_terms: tuple[str, ...]
     # English words that are real words (a well-kept word list): never "corrected".
     real_english_words: frozenset[str] = frozenset()
+    # The players' words analyzed (indexer.synonyms.tables_of), per game and for all.
+    players_tables: Mapping | None = None
 
     def rarity(self, word: str) -> float:
         """Inverse document frequency of a word over the KB's entries."""

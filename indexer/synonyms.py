@@ -174,21 +174,37 @@ def _analyzed(analysis: Analysis, words: Mapping[str, tuple[str, ...]]) -> Table
     return single, runs
 
 
+def tables_of(analysis: Analysis, registry: Registry) -> dict[str | None, Table]:
+    """The players' words of every game alone (by slug) and of all together (None), as
+    one analysis segments them."""
+    everything: dict[str, tuple[str, ...]] = dict(PLAYER_WORDS)
+    tables: dict[str | None, Table] = {}
+    for game in registry:
+        own = dict(PLAYER_WORDS)
+        for key, values in game.players_words.items():
+            _merge(own, key, values)
+            _merge(everything, key, values)
+        tables[game.slug] = _analyzed(analysis, own)
+    tables[None] = _analyzed(analysis, everything)
+    return tables
+
+
 class PlayersWords:
     """The players' words of a registry's games, analyzed with one generation's analysis:
     for every game together (a question that names none) and for each game alone."""
 
-    def __init__(self, analysis: Analysis, registry: Registry):
+    def __init__(
+        self,
+        analysis: Analysis,
+        registry: Registry,
+        tables: Mapping[str | None, Table] | None = None,
+    ):
+        """`tables`: the analyzed tables a generation's build made (`tables_of`), so that
+        a start-up does not segment every players' word again."""
         self._analysis = analysis
-        everything: dict[str, tuple[str, ...]] = dict(PLAYER_WORDS)
-        self._tables: dict[str | None, Table] = {}
-        for game in registry:
-            own = dict(PLAYER_WORDS)
-            for key, values in game.players_words.items():
-                _merge(own, key, values)
-                _merge(everything, key, values)
-            self._tables[game.slug] = _analyzed(analysis, own)
-        self._tables[None] = _analyzed(analysis, everything)
+        self._tables: dict[str | None, Table] = (
+            dict(tables) if tables is not None else tables_of(analysis, registry)
+        )
         self._word_tokens: dict[str, tuple[str, ...]] = {}
 
     def _tokens(self, word: str) -> tuple[str, ...]:

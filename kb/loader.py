@@ -438,6 +438,10 @@ class KnowledgeBase:
     content_hash: str
     root: Path
     registry: Registry
+    # The fingerprint of the validation code that passed this KB (kb.validate), or None
+    # when it was loaded without the full validation: a generation records it, and a
+    # start-up may serve that generation's KB without validating the files again.
+    validated: str | None = None
 
     def by_game(self, game: str) -> list[Entry]:
         return [e for e in self.entries.values() if e.game == game]

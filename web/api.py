@@ -187,11 +187,20 @@ def cite_links(current: Engine, steps: list[dict]) -> list[dict]:
     return out
 
 
+# What WorkedExample.as_dict adds when it runs the example.
+RESULT_KEYS = frozenset({"result", "steps", "steps_detail", "verdict"})
+
+
 def example_json(current: Engine, example: WorkedExample, include_result: bool = True) -> dict:
-    """A worked example, with its result at the defaults as the build computed it."""
-    body = example.as_dict(include_result=False)
-    if include_result:
-        body = current.example_results.get(example.id) or example.as_dict()
+    """A worked example, with its result at the defaults as the build computed it (the
+    generation's examples.json holds `as_dict()` of the code its digest names)."""
+    stored = current.example_results.get(example.id)
+    if stored is None:
+        body = example.as_dict(include_result=include_result)
+    elif include_result:
+        body = stored
+    else:
+        body = {k: v for k, v in stored.items() if k not in RESULT_KEYS}
     if "steps_detail" in body:
         body = body | {"steps_detail": cite_links(current, body["steps_detail"])}
     return body
