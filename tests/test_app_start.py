@@ -51,6 +51,53 @@ def test_a_broken_termbase_stops_the_start_with_file_and_line(mini_root, tmp_pat
     assert f"{path}:" in str(info.value) and "`zh` and `en`" in str(info.value)
 
 
+def test_a_restart_serves_the_validated_generation_without_validating_again(
+    mini_root, tmp_path, monkeypatch
+):
+    config = _config(mini_root, tmp_path)
+    create_app(config)
+    gen = resolve_current(tmp_path / "ix")
+
+    def refuse(*_args, **_kwargs):
+        raise AssertionError("the KB was validated again")
+
+    monkeypatch.setattr("app.load_valid_kb", refuse)
+    app = create_app(config)
+    assert resolve_current(tmp_path / "ix") == gen
+    body = app.test_client().get("/api/search?q=守备力量").get_json()
+    assert body["results"][0]["id"] == "beta-1.2"
+
+
+def test_an_entry_edited_after_a_good_start_is_validated_at_the_next(mini_root, tmp_path):
+    config = _config(mini_root, tmp_path)
+    create_app(config)
+    path = mini_root / "games/alpha/entries/alpha-qa-1.md"
+    _edit(path, "A1：是的，会被击破。", "A1：不会被击破。")
+    with pytest.raises(KBError) as info:
+        create_app(config)
+    assert f"{path}:" in str(info.value) and "not verbatim" in str(info.value)
+
+
+def test_a_generation_of_an_unvalidated_kb_is_validated_before_it_is_served(
+    mini_root, tmp_path, monkeypatch
+):
+    """A generation built from a KB that only loaded (a benchmark's, a test's) carries no
+    validation: the start validates the files itself."""
+    from kb.loader import load_kb
+
+    build_index(load_kb(mini_root), tmp_path / "ix")
+    calls = []
+    real = load_valid_kb
+
+    def counting(root=None):
+        calls.append(root)
+        return real(root)
+
+    monkeypatch.setattr("app.load_valid_kb", counting)
+    create_app(_config(mini_root, tmp_path))
+    assert len(calls) == 1
+
+
 def test_a_damaged_generation_is_rebuilt_on_start(mini_root, tmp_path):
     config = _config(mini_root, tmp_path)
     create_app(config)
