@@ -29,7 +29,7 @@ from whoosh import index
 from whoosh.multiproc import MpWriter
 
 from indexer.analysis import HAN_RE, Analysis, fold
-from indexer.docs import FIELDS, Labels
+from indexer.docs import Labels
 from indexer.engine import Engine, code_expectations, open_engine
 from indexer.generation import (
     BUILDING_PREFIX,
@@ -137,18 +137,6 @@ def entry_document(entry: Entry, order: int, terms: TermIndex | None, kb: Knowle
     }
 
 
-def shown_record(entry: Entry) -> dict:
-    """What a hit shows of an entry (the generation's `docs/records.bin`)."""
-    return {
-        "id": entry.id,
-        "game": entry.game,
-        "type": entry.type,
-        "title": entry.title.joined(),
-        "body_zh": entry.text.zh or "",
-        "body_en": entry.text.en or "",
-    }
-
-
 def _writer(ix, workers: int):
     """One writer, or several writer processes with a segment each.
 
@@ -180,21 +168,87 @@ def build_lock(base_dir: Path) -> Iterator[None]:
             fcntl.flock(fh, fcntl.LOCK_UN)
 
 
-def query_stats(kb: KnowledgeBase, tb: Termbase, analysis: Analysis) -> QueryStats:
-    """What the query side derives from the KB, computed once here."""
+def _df_text(entry: Entry) -> str:
+    return "\n".join(
+        [
+            entry.title.joined(),
+            entry.text.joined(),
+            " ".join(entry.terms),
+            " ".join(c.name.joined() for c in entry.cards),
+            entry.id.replace("-", " "),
+        ]
+    )
+
+
+def document_frequencies(entries: list[Entry], analysis: Analysis) -> dict[str, int]:
+    """In how many of these entries each word (sub-words too) occurs."""
     df: dict[str, int] = {}
-    for entry in kb.entries.values():
-        text = "\n".join(
-            [
-                entry.title.joined(),
-                entry.text.joined(),
-                " ".join(entry.terms),
-                " ".join(c.name.joined() for c in entry.cards),
-                entry.id.replace("-", " "),
-            ]
-        )
-        for word in analysis.index_words(text):
+    for entry in entries:
+        for word in analysis.index_words(_df_text(entry)):
             df[word] = df.get(word, 0) + 1
+    return df
+
+
+# What a forked document-frequency worker reads (set just before the fork).
+_DF_JOB: tuple[list[Entry], Analysis, int] | None = None
+
+
+def _df_share(i: int) -> dict[str, int]:
+    entries, analysis, parts = _DF_JOB  # type: ignore[misc]
+    return document_frequencies(entries[i::parts], analysis)
+
+
+class DocumentFrequencies:
+    """The KB's document frequencies, counted by forked workers while the build goes on
+    (the second analysis of every text: a quarter of a large build on one core)."""
+
+    def __init__(self, kb: KnowledgeBase, analysis: Analysis, workers: int):
+        global _DF_JOB
+        entries = list(kb.entries.values())
+        self._pool = None
+        if workers > 1 and len(entries) >= PARALLEL_MIN_ENTRIES and _can_fork():
+            _DF_JOB = (entries, analysis, workers)
+            try:
+                self._pool = multiprocessing.get_context("fork").Pool(workers)
+                self._shares = self._pool.map_async(_df_share, range(workers))
+            finally:
+                _DF_JOB = None
+        else:
+            self._df = document_frequencies(entries, analysis)
+
+    def get(self) -> dict[str, int]:
+        if self._pool is None:
+            return self._df  # counted here (a small KB), or already fetched and merged
+        try:
+            shares = self._shares.get()
+        finally:
+            self.close()
+        df = shares[0]
+        for share in shares[1:]:
+            for word, n in share.items():
+                df[word] = df.get(word, 0) + n
+        self._df = df
+        return df
+
+    def close(self) -> None:
+        """Stops the workers (a build that fails does not wait for them)."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.terminate()
+            pool.join()
+
+
+def _can_fork() -> bool:
+    return multiprocessing.get_start_method() == "fork"
+
+
+def query_stats(
+    kb: KnowledgeBase, tb: Termbase, analysis: Analysis, df: dict[str, int] | None = None
+) -> QueryStats:
+    """What the query side derives from the KB, computed once here (`df`: its document
+    frequencies, when they were counted already)."""
+    if df is None:
+        df = document_frequencies(list(kb.entries.values()), analysis)
     english = [e.text.en or "" for e in kb.entries.values()]
     english += [e.title.en or "" for e in kb.entries.values()]
     english_terms = [f for r in tb.records for f in r.forms("en")]
@@ -251,8 +305,8 @@ def _game_words(kb: KnowledgeBase, tb: Termbase) -> dict[str, str]:
 
 
 def _write_docs(generation: Path, kb: KnowledgeBase, searcher) -> None:
-    """Labels and shown texts in document-number order (a writer process's segment
-    decides which numbers its entries get)."""
+    """Labels in document-number order (a writer process's segment decides which numbers
+    its entries get)."""
     entries = list(kb.entries.values())
     n = searcher.doc_count_all()
     order = np.array(list(searcher.reader().column_reader("order")), dtype=np.int64)
@@ -268,15 +322,6 @@ def _write_docs(generation: Path, kb: KnowledgeBase, searcher) -> None:
     (out / "labels.json").write_text(
         json.dumps({"games": labels.game_names, "types": labels.type_names}), encoding="utf-8"
     )
-    offsets = np.zeros(n + 1, dtype=np.int64)
-    with (out / "records.bin").open("wb") as f:
-        for i, entry in enumerate(ordered):
-            record = shown_record(entry)
-            assert tuple(record) == FIELDS
-            data = pickle.dumps(tuple(record.values()), protocol=pickle.HIGHEST_PROTOCOL)
-            f.write(data)
-            offsets[i + 1] = offsets[i] + len(data)
-    np.save(out / "offsets.npy", offsets)
 
 
 def _example_results(kb: KnowledgeBase) -> dict[str, dict]:
@@ -341,23 +386,28 @@ def _write_generation(
         if progress and (n + 1) % 1000 == 0:
             progress(n + 1, total)
     writer.commit()
-    with ix.searcher() as searcher:
-        if searcher.doc_count() != total:
-            # whoosh's multi-process writer drops the segment of a process that died.
-            raise GenerationError(
-                f"the new index holds {searcher.doc_count()} documents, expected {total}"
-            )
-        write_impacts(searcher, [*FIELD_BOOSTS, "numbers"], work)
-        _write_docs(work, kb, searcher)
-    ix.storage.close()
-    with (work / KB_SNAPSHOT).open("wb") as f:
-        snapshot = (kb, tb.records, load_source_posts(kb.root))
-        pickle.dump(snapshot, f, protocol=pickle.HIGHEST_PROTOCOL)
-    with (work / STATS).open("wb") as f:
-        pickle.dump(query_stats(kb, tb, analysis), f, protocol=pickle.HIGHEST_PROTOCOL)
-    (work / EXAMPLES).write_text(
-        json.dumps(_example_results(kb), ensure_ascii=False), encoding="utf-8"
-    )
+    frequencies = DocumentFrequencies(kb, analysis, workers)  # counted beside what follows
+    try:
+        with ix.searcher() as searcher:
+            if searcher.doc_count() != total:
+                # whoosh's multi-process writer drops the segment of a process that died.
+                raise GenerationError(
+                    f"the new index holds {searcher.doc_count()} documents, expected {total}"
+                )
+            write_impacts(searcher, [*FIELD_BOOSTS, "numbers"], work)
+            _write_docs(work, kb, searcher)
+        ix.storage.close()
+        with (work / KB_SNAPSHOT).open("wb") as f:
+            snapshot = (kb, tb.records, load_source_posts(kb.root))
+            pickle.dump(snapshot, f, protocol=pickle.HIGHEST_PROTOCOL)
+        with (work / STATS).open("wb") as f:
+            stats = query_stats(kb, tb, analysis, frequencies.get())
+            pickle.dump(stats, f, protocol=pickle.HIGHEST_PROTOCOL)
+        (work / EXAMPLES).write_text(
+            json.dumps(_example_results(kb), ensure_ascii=False), encoding="utf-8"
+        )
+    finally:
+        frequencies.close()
     meta = {
         "content_hash": kb.content_hash,
         "entries": total,

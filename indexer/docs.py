@@ -1,52 +1,52 @@
 """Each document of a generation as the query side sees it: its game, type and place in
 the KB as arrays (filters, facets and the tie order come from these), and the texts a hit
-shows, read from a memory-mapped file.
+shows.
 
 Files under `docs/`: `labels.json` (the game and type names, in code order), `game.npy`
-and `type.npy` (int16 codes), `order.npy` (int64, each document's place in the KB),
-`records.bin` (one pickled tuple per document: id, game, type, title, body_zh, body_en;
-a pickle of six strings loads five times faster than the same JSON object, and a page of
-results reads ten)
-and `offsets.npy` (int64, where each record starts; one more row than documents).
-Memory maps are shared by every worker through the page cache and, unlike whoosh's
-file objects, survive a fork.
+and `type.npy` (int16 codes), `order.npy` (int64, each document's place in the KB). The
+texts a hit shows come from the generation's KB snapshot (`ShownTexts`). Memory maps
+are shared by every worker through the page cache and, unlike whoosh's file objects,
+survive a fork.
 """
 
 from __future__ import annotations
 
 import json
-import mmap
-import pickle
 from pathlib import Path
 
 import numpy as np
 
 from indexer.generation import DOCS
-
-FIELDS = ("id", "game", "type", "title", "body_zh", "body_en")
+from kb.model import Entry
 
 
 def _mapped(path: Path) -> np.ndarray:
     return np.load(path, mmap_mode="r").view(np.ndarray)
 
 
-class DocStore:
-    """The shown texts of a generation's documents, by document number."""
+class ShownTexts:
+    """What a hit shows of each document, by document number: the generation's own KB
+    snapshot holds the texts, so nothing is read or decoded per hit (a copy of the texts
+    on disk made the index a tenth larger and cost a decode per hit)."""
 
-    def __init__(self, generation: Path):
-        directory = Path(generation) / DOCS
-        self._offsets = _mapped(directory / "offsets.npy")
-        with (directory / "records.bin").open("rb") as f:
-            size = f.seek(0, 2)
-            self._data = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) if size else b""
-        if len(self._offsets) and int(self._offsets[-1]) != len(self._data):
-            raise ValueError("records.bin and offsets.npy disagree")
-        self.doc_count = max(len(self._offsets) - 1, 0)
+    def __init__(self, entries: list[Entry]):
+        self._entries = entries
+        self.doc_count = len(entries)
 
     def get(self, docnum: int) -> dict:
-        start, end = int(self._offsets[docnum]), int(self._offsets[docnum + 1])
-        # Our own file, checked against the generation's manifest before it is opened.
-        return dict(zip(FIELDS, pickle.loads(self._data[start:end]), strict=True))
+        return shown_record(self._entries[docnum])
+
+
+def shown_record(entry: Entry) -> dict:
+    """What a hit shows of an entry."""
+    return {
+        "id": entry.id,
+        "game": entry.game,
+        "type": entry.type,
+        "title": entry.title.joined(),
+        "body_zh": entry.text.zh or "",
+        "body_en": entry.text.en or "",
+    }
 
 
 class Labels:

@@ -26,7 +26,7 @@ import numpy as np
 
 from indexer import tuning
 from indexer.analysis import HAN_RE, Analysis
-from indexer.docs import DocStore, Labels, open_labels
+from indexer.docs import Labels, ShownTexts, open_labels
 from indexer.generation import (
     CURRENT,
     EXAMPLES,
@@ -55,7 +55,8 @@ from kb.termbase import Termbase, termbase_of
 
 # What the code reading a generation expects of it: a generation written by other code
 # is refused (and rebuilt at start), never misread.
-SCHEMA_VERSION = "13"  # 13: players' words analyzed in the stats; 12: shown records pickled
+SCHEMA_VERSION = "14"  # 14: shown texts from the KB snapshot, compact positions; 13: players'
+# words analyzed in the stats
 
 T = TypeVar("T")
 
@@ -156,7 +157,7 @@ class Engine:
             (path / EXAMPLES).read_text(encoding="utf-8")
         )
         self.labels: Labels = open_labels(path)
-        self.docs = DocStore(path)
+        self.docs = _shown_texts(kb, self.labels)
         self.impacts = ImpactIndex.open(path)
         if self.impacts is None or self.impacts.doc_count != self.docs.doc_count:
             raise GenerationError(f"{self.name}: impact postings do not cover its documents")
@@ -417,6 +418,18 @@ class Engine:
         if close is not None:
             close()
             self._whoosh.searcher = self._whoosh.close = None
+
+
+def _shown_texts(kb: KnowledgeBase, labels: Labels) -> ShownTexts:
+    """The KB's entries in document-number order; the labels' order must be a permutation
+    of the KB's places (a damaged or foreign generation is refused)."""
+    entries = list(kb.entries.values())
+    order = labels.order
+    if len(order) != len(entries) or not np.array_equal(
+        np.sort(np.asarray(order)), np.arange(len(entries))
+    ):
+        raise GenerationError("docs/order.npy is not an order of the KB's entries")
+    return ShownTexts([entries[int(o)] for o in order])
 
 
 def _snippet(stored: dict, fields: tuple[str, ...], pattern) -> str:

@@ -11,9 +11,10 @@ positions stored alongside. Tests compare every benchmark query's scores with
 whoosh's own.
 
 Files in the generation directory, under `impacts/`: `docs.npy` (int32) and
-`scores.npy` (float64), one row per posting, grouped by word; `pos_start.npy`
-(int64, one more row than postings) and `positions.npy` (int32) for fields with
-positions; `terms.json` maps "field<TAB>word" to its [start, end) rows.
+`scores.npy` (float64: the scores are whoosh's to the last bit), one row per posting,
+grouped by word; `pos_start.npy` (uint32 where it fits, one more row than postings) and
+`positions.npy` (uint16 where it fits) for fields with positions; `terms.json` maps
+"field<TAB>word" to its [start, end) rows.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ import numpy as np
 from indexer.generation import IMPACTS
 from indexer.scoring import Clause
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # 2: positions uint16 and their starts uint32 where they fit
 
 
 def _mapped(path: Path) -> np.ndarray:

@@ -79,12 +79,24 @@ def write_impacts(searcher, fields: list[str], target: Path) -> None:
     out.mkdir()
     np.save(out / "docs.npy", np.frombuffer(docs, dtype=np.int32))
     np.save(out / "scores.npy", np.concatenate(scores) if scores else np.zeros(0))
-    pos_start = np.zeros(len(pos_counts) + 1, dtype=np.int64)
-    np.cumsum(np.frombuffer(pos_counts, dtype=np.int64), out=pos_start[1:])
+    counts = np.frombuffer(pos_counts, dtype=np.int64)
+    found = np.frombuffer(positions, dtype=np.int32)
+    # As small as the values allow: a field's positions fit 16 bits unless a text has
+    # more than 65,535 words, and the starts 32 bits below four billion positions.
+    pos_start = np.zeros(len(counts) + 1, dtype=_smallest(int(counts.sum()), np.uint32))
+    np.cumsum(counts, out=pos_start[1:], dtype=pos_start.dtype)
     np.save(out / "pos_start.npy", pos_start)
-    np.save(out / "positions.npy", np.frombuffer(positions, dtype=np.int32))
+    np.save(out / "positions.npy", found.astype(_smallest(int(found.max(initial=0)), np.uint16)))
     meta = {"version": FORMAT_VERSION, "docs": n, "terms": terms}
     (out / "terms.json").write_text(json.dumps(meta, ensure_ascii=False), encoding="utf-8")
+
+
+def _smallest(largest: int, small: type) -> type:
+    """`small` when it holds `largest`, else the next unsigned type that does."""
+    for dtype in (small, np.uint32, np.uint64):
+        if largest <= np.iinfo(dtype).max and np.iinfo(dtype).bits >= np.iinfo(small).bits:
+            return dtype
+    return np.uint64
 
 
 def _position_decoder(fmt):

@@ -106,7 +106,9 @@ DAMAGE = {
         b"\x93NUMPY" + bytes((g / "impacts/docs.npy").stat().st_size - 6)
     ),
     "impact-terms-missing": lambda g: (g / "impacts/terms.json").unlink(),
-    "shown-texts-truncated": lambda g: (g / "docs/records.bin").write_bytes(b"{}"),
+    "document-order-truncated": lambda g: (g / "docs/order.npy").write_bytes(
+        (g / "docs/order.npy").read_bytes()[:-8]
+    ),
     "kb-snapshot-flipped": lambda g: (g / "kb.pickle").write_bytes(
         (g / "kb.pickle").read_bytes()[:-1] + b"\x00"
     ),
@@ -135,12 +137,12 @@ def test_a_damaged_generation_is_kept_out_of_service_at_a_swap(mini_root, tmp_pa
     good, _ = ensure_engine(kb, tb, tmp_path)
     holder = EngineHolder(tmp_path, good)
     bad = build_index(kb, tmp_path, termbase=tb)
-    (bad / "docs/records.bin").write_bytes(b"broken")
+    (bad / "docs/order.npy").write_bytes(b"broken")
     with caplog.at_level("ERROR"):
         assert holder.get() is good
         assert holder.get() is good
     assert sum("not serving index generation" in r.message for r in caplog.records) == 1
-    assert "records.bin" in holder.last_problem
+    assert "order.npy" in holder.last_problem
 
 
 def test_an_unfinished_build_is_never_a_generation(mini_root, tmp_path, monkeypatch):
