@@ -311,3 +311,15 @@ def test_the_kb_of_the_fixture_is_what_the_tests_expect():
     assert kb.registry.slugs == ("alpha", "beta")
     assert {e.game for e in kb.entries.values()} == {"alpha", "beta"}
     assert os.path.basename(kb.root) == "kb"
+
+
+def test_document_frequencies_counted_by_workers_are_the_serial_count(mini_root, monkeypatch):
+    """The forked workers each count a share of the entries; merged, the counts are the
+    ones one process makes."""
+    kb = load_kb(mini_root)
+    analysis = build_module.analysis_for(kb)
+    monkeypatch.setattr(build_module, "PARALLEL_MIN_ENTRIES", 2)
+    counted = build_module.DocumentFrequencies(kb, analysis, workers=2)
+    assert counted._pool is not None, "the workers were not used"
+    serial = build_module.document_frequencies(list(kb.entries.values()), analysis)
+    assert counted.get() == serial and max(serial.values()) > 1
