@@ -82,20 +82,21 @@ def snippet_pattern(tokens: list[str]) -> SnippetPattern | None:
 
 
 @lru_cache(maxsize=4096)
-def _prepared(text: str) -> tuple[str, str]:
-    """The text on one line, and its folded lowercase twin with the same offsets
-    (kept: the same entries' texts are snippeted again and again)."""
+def _prepared(text: str) -> tuple[str, str, bool]:
+    """The text on one line, its folded lowercase twin with the same offsets, and whether
+    it holds a control character the marking uses (kept: the same entries' texts are
+    snippeted again and again)."""
     flat = " ".join(text.split())
     low = fold(flat).lower()
     if len(low) != len(flat):  # a lowercase that changes length would shift offsets
         low = "".join(c.lower() if len(c.lower()) == 1 else c for c in fold(flat))
-    return flat, low
+    return flat, low, _CONTROL_RE.search(flat) is not None
 
 
 def make_snippet(text: str, pattern: SnippetPattern | None, width: int = SNIPPET_CHARS) -> str:
     """The best window of `text` for a query's `snippet_pattern`, escaped, matches in
     <mark>."""
-    flat, low = _prepared(text)
+    flat, low, plain = _prepared(text)
     if not flat:
         return ""
     spans = pattern.spans(low) if pattern else []
@@ -112,7 +113,6 @@ def make_snippet(text: str, pattern: SnippetPattern | None, width: int = SNIPPET
     # The window with its matches between two control characters, escaped in one call,
     # then the marks put in (escaping each piece was a fifth of a search's time); the
     # rare text that holds those characters is escaped piece by piece.
-    plain = _CONTROL_RE.search(flat) is not None
     out: list[str] = []
     pos = begin
     for s, e in spans:

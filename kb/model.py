@@ -58,10 +58,10 @@ class Localized:
         return tuple(lang for lang in LANGS if self.get(lang))
 
     def as_dict(self) -> dict[str, str]:
-        return {lang: self.get(lang) for lang in LANGS if self.get(lang)}  # type: ignore[misc]
+        return {lang: text for lang in LANGS if (text := getattr(self, lang))}
 
     def joined(self) -> str:
-        return "\n".join(self.as_dict().values())
+        return "\n".join(text for text in (self.zh, self.en) if text)
 
 
 @dataclass(frozen=True, slots=True)

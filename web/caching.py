@@ -72,4 +72,6 @@ def register_caching(app: Flask) -> None:
             response.set_etag(current_etag())
         revalidate = request.endpoint in _ALWAYS_REVALIDATE
         response.headers["Cache-Control"] = REVALIDATE if revalidate else PUBLIC
+        if "If-None-Match" not in request.headers:
+            return response  # nothing to compare (werkzeug's check was a tenth of a search)
         return response.make_conditional(request)
