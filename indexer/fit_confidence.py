@@ -2,8 +2,9 @@
 `python -m indexer.fit_confidence`.
 
 Training questions: the development set in players' words (with its out-of-scope
-questions), the tuning set and the earlier held-out set (`bench/queries_dev.yaml`,
-`bench/queries.yaml`, `bench/queries_heldout.yaml`); never the blind set. The chooser's
+questions), its second batch, the tuning set and the earlier held-out set
+(`bench/queries_dev.yaml`, `bench/queries_dev2.yaml`, `bench/queries.yaml`,
+`bench/queries_heldout.yaml`); never the blind set. The chooser's
 rows are each question's candidates (the search's top `tuning.CANDIDATES`), labelled 1
 when the candidate is one of the question's relevant entries; the coverage model's rows
 are the questions, labelled 1 when the sources answer them (in scope).
