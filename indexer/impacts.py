@@ -100,7 +100,7 @@ class ImpactIndex:
 
     def _add_phrase(self, acc: np.ndarray, c: Clause) -> None:
         lists = [self._rows(c.field, w) for w in c.words]
-        if any(rows is None for rows in lists):
+        if any(rows is None for rows in lists) or c.slop < 1:
             return  # whoosh drops a phrase with an unknown word
         # The rows, in each word's list, of the documents holding every word.
         common = np.asarray(self._docs[lists[0][0] : lists[0][1]])
@@ -112,22 +112,30 @@ class ImpactIndex:
             picks = [p[keep] for p in picks] + [found + a]
             if not len(common):
                 return
-        pos_start, positions = self._pos_start, self._positions
-        matched = []
-        for i in range(len(common)):
-            ends: set[int] = set()
-            for k, p in enumerate(picks):
-                row = int(p[i])
-                here = positions[pos_start[row] : pos_start[row + 1]].tolist()
-                if k == 0:
-                    ends = set(here)
-                else:
-                    ends = {q for q in here if any(1 <= q - e <= c.slop for e in ends)}
-                if not ends:
-                    break
-            if ends:
-                matched.append(i)
-        if matched:
-            idx = np.array(matched)
-            total = sum(self._scores[p[idx]] for p in picks)
-            acc[common[idx]] += c.boost * total
+        # Each word's positions in the common documents as keys (document << 32 | position),
+        # so that the words following one another are found with array operations for all
+        # the documents at once (a loop per document was nine tenths of a 10k search's p99).
+        ends = self._position_keys(picks[0])
+        for p in picks[1:]:
+            here = self._position_keys(p)
+            follows = np.concatenate([ends + d for d in range(1, c.slop + 1)])
+            ends = here[np.isin(here, follows)]
+            if not len(ends):
+                return
+        idx = np.unique(ends >> 32)  # the common documents where the phrase occurs
+        total = sum(self._scores[p[idx]] for p in picks)
+        acc[common[idx]] += c.boost * total
+
+    def _position_keys(self, rows: np.ndarray) -> np.ndarray:
+        """The positions of postings `rows` (the i-th the i-th common document), each as
+        i << 32 | position."""
+        starts = self._pos_start[rows].astype(np.int64)
+        counts = self._pos_start[rows + 1].astype(np.int64) - starts
+        n = int(counts.sum())
+        if not n:
+            return np.zeros(0, dtype=np.int64)
+        # Row-major gather of each posting's slice of `positions`.
+        before = np.cumsum(counts) - counts
+        flat = np.repeat(starts - before, counts) + np.arange(n, dtype=np.int64)
+        owner = np.repeat(np.arange(len(rows), dtype=np.int64), counts)
+        return (owner << 32) | self._positions[flat].astype(np.int64)
