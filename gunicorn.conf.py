@@ -1,9 +1,9 @@
 """Production serving: `gunicorn -c gunicorn.conf.py 'app:create_app()'`.
 
 The app is preloaded in the master (KB validated, index ensured, jieba's dictionary
-loaded once, worked examples run once, all shared copy-on-write); each worker opens its
-own searcher lazily after the fork and reopens it when a rebuild swaps in a new index
-generation.
+loaded once, worked examples run once, the answer card's per-entry words made: all
+shared copy-on-write); each worker opens its own searcher lazily after the fork and
+reopens it when a rebuild swaps in a new index generation.
 
 Several instances may run on one host (the README's scale-out): each gets its own
 control socket, named after what it binds, so stopping one never removes another's.
@@ -61,3 +61,13 @@ def on_starting(server):
     if cfg.control_socket_disable or cfg.control_socket != ControlSocket.default:
         return
     cfg.set("control_socket", instance_control_socket(cfg.bind))
+
+
+def when_ready(server):
+    """In the master, before any worker is forked: the answer card's per-entry words, so
+    that every worker (recycled ones too) starts warm. Not in `create_app`: the
+    command line and the development server don't need the half second."""
+    from indexer.answer import warm_answer_words
+
+    app = server.app.wsgi()  # the preloaded app
+    warm_answer_words(app.extensions["engines"].engine)

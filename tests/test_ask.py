@@ -195,3 +195,22 @@ def test_a_filtered_question_never_answers_from_another_game(client):
         assert typed["answer"] is None or typed["answer"]["type"] == "errata", q
     page = client.get("/?q=两个单位战斗力一样的时候谁赢？&game=whi").get_data(as_text=True)
     assert "fe0-qa-108" not in page
+
+
+def test_a_warmed_engine_holds_every_entrys_words_and_answers_as_a_cold_one(index_dir, engine):
+    """gunicorn's master warms the answer card's per-entry words before forking
+    (gunicorn.conf.py `when_ready`): afterwards every entry's players' questions are
+    already parsed, and the answers are those of an engine that makes them on demand."""
+    from indexer.answer import ask, warm_answer_words
+    from indexer.engine import open_engine
+
+    cold, warm = open_engine(index_dir), open_engine(index_dir)
+    warm_answer_words(warm)
+    made = set(warm._memo)  # the engine's derived values (private: no public listing)
+    assert {f"asks:{e.id}" for e in warm.kb.entries.values()} <= made
+    questions = [q["q"] for q in load_queries(ROOT / "bench" / "queries.yaml")][:60]
+    for question in questions:
+        assert ask(warm, question).as_dict() == ask(cold, question).as_dict(), question
+    assert {k for k in warm._memo if k.startswith("asks:")} == {
+        k for k in made if k.startswith("asks:")
+    }
