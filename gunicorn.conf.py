@@ -1,7 +1,8 @@
 """Production serving: `gunicorn -c gunicorn.conf.py 'app:create_app()'`.
 
 The app is preloaded in the master (KB validated, index ensured, jieba's dictionary
-loaded once, worked examples run once, the answer card's per-entry words made: all
+loaded once, worked examples run once, the answer card's per-entry words and the
+termbase's consistency report made: all
 shared copy-on-write); each worker opens its own searcher lazily after the fork and
 reopens it when a rebuild swaps in a new index generation.
 
@@ -64,10 +65,8 @@ def on_starting(server):
 
 
 def when_ready(server):
-    """In the master, before any worker is forked: the answer card's per-entry words, so
-    that every worker (recycled ones too) starts warm. Not in `create_app`: the
-    command line and the development server don't need the half second."""
-    from indexer.answer import warm_answer_words
+    """In the master, before any worker is forked: what the app makes on first use but
+    every worker would make again (see app.warm_before_fork)."""
+    from app import warm_before_fork
 
-    app = server.app.wsgi()  # the preloaded app
-    warm_answer_words(app.extensions["engines"].engine)
+    warm_before_fork(server.app.wsgi())  # the preloaded app

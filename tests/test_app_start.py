@@ -188,3 +188,16 @@ def test_unexpected_errors_are_json_500_on_the_api(mini_root, tmp_path):
     assert "secret internals" not in resp.get_data(as_text=True)
     page = app.test_client().get("/boom")
     assert page.status_code == 500 and "secret internals" not in page.get_data(as_text=True)
+
+
+def test_the_master_makes_what_every_worker_would_make_on_first_use(app):
+    """gunicorn.conf.py's `when_ready` runs `warm_before_fork` in the master: the
+    consistency report and every entry's players' questions are made before the fork."""
+    from app import warm_before_fork
+
+    engine = app.extensions["engines"].engine
+    warm_before_fork(app)
+    assert "report" in vars(engine.termbase)  # the cached_property has its value
+    assert all(f"asks:{e.id}" in engine._memo for e in engine.kb.entries.values())
+    with app.test_client() as client:
+        assert client.get("/terms/check").status_code == 200
