@@ -56,15 +56,19 @@ def message(key: str, **fields: str) -> str:
     return f"{en.format(**fields)} {zh.format(**fields)}"
 
 
+def covered_games(registry) -> dict[str, str]:
+    """The games these sources cover, listed in each language (`games_en`, `games_zh`):
+    what the card and the page say when a question names another game."""
+    names = [g.name for g in registry]
+    return {
+        "games_en": ", ".join(n.get("en") or n.get("zh") for n in names),
+        "games_zh": "、".join(n.get("zh") or n.get("en") for n in names),
+    }
+
+
 def other_game_message(registry, name: str) -> str:
     """Says which games these sources cover when a question names another one."""
-    names = [g.name for g in registry]
-    return message(
-        "other_game",
-        name=name,
-        games_en=", ".join(n.get("en") or n.get("zh") for n in names),
-        games_zh="、".join(n.get("zh") or n.get("en") for n in names),
-    )
+    return message("other_game", name=name, **covered_games(registry))
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -79,6 +79,20 @@ class ParsedQuery:
         return bool(self.tokens or self.numbers or self.quoted)
 
 
+def names_pattern(names: Iterable[str]) -> re.Pattern | None:
+    """One pattern for folded names, longest first: spaces match any spacing, and a name
+    that starts or ends with a Latin letter or digit matches only as a whole word."""
+    parts = []
+    for name in sorted(set(names), key=len, reverse=True):
+        escaped = re.escape(name).replace(r"\ ", r"\s*")
+        if name[:1].isascii() and name[:1].isalnum():
+            escaped = rf"(?<![a-z0-9]){escaped}"
+        if name[-1:].isascii() and name[-1:].isalnum():
+            escaped = rf"{escaped}(?![a-z0-9])"
+        parts.append(escaped)
+    return re.compile("|".join(parts)) if parts else None
+
+
 class GameNames:
     """Finds the games a query names, in the forms players use (火纹0, FE0, 法战, Mage
     Wars …): the registry's names, slugs and aliases. Latin names are whole words."""
@@ -91,20 +105,13 @@ class GameNames:
                 if len(folded) >= 2:
                     forms.setdefault(folded, game.slug)
         self.forms = forms
-        parts = []
-        for form in sorted(forms, key=len, reverse=True):
-            escaped = re.escape(form).replace(r"\ ", r"\s*")
-            if form[:1].isascii() and form[:1].isalnum():
-                escaped = rf"(?<![a-z0-9]){escaped}"
-            if form[-1:].isascii() and form[-1:].isalnum():
-                escaped = rf"{escaped}(?![a-z0-9])"
-            parts.append(escaped)
-        self._re = re.compile("|".join(parts)) if parts else None
+        self._re = names_pattern(forms)
 
     def _game_of(self, matched: str) -> str:
         """The game of a matched name (names match with any spacing: "mage  wars")."""
-        squeezed = re.sub(r"\s+", "", matched)
-        found = self.forms.get(matched) or self.forms.get(squeezed)
+        key = re.sub(r"\s+", " ", matched)
+        squeezed = key.replace(" ", "")
+        found = self.forms.get(key) or self.forms.get(squeezed)
         if found is None:
             found = next(g for f, g in self.forms.items() if re.sub(r"\s+", "", f) == squeezed)
         return found
@@ -116,18 +123,7 @@ class GameNames:
         folded = fold(text).lower()
         if len(folded) != len(text):  # never: fold keeps length; lower() might not
             return []
-        out = []
-        for m in self._re.finditer(folded):
-            key = re.sub(r"\s+", " ", m.group())
-            game = self.forms.get(key) or self.forms.get(key.replace(" ", ""))
-            if game is None:
-                game = next(
-                    g
-                    for f, g in self.forms.items()
-                    if re.sub(r"\s+", "", f) == key.replace(" ", "")
-                )
-            out.append((m.start(), m.end(), game))
-        return out
+        return [(m.start(), m.end(), self._game_of(m.group())) for m in self._re.finditer(folded)]
 
 
 class OtherGames:
@@ -140,15 +136,7 @@ class OtherGames:
             line = line.strip()
             if line and not line.startswith("#"):
                 names.append(fold(line).lower())
-        parts = []
-        for name in sorted(set(names), key=len, reverse=True):
-            escaped = re.escape(name).replace(r"\ ", r"\s*")
-            if name[:1].isascii() and name[:1].isalnum():
-                escaped = rf"(?<![a-z0-9]){escaped}"
-            if name[-1:].isascii() and name[-1:].isalnum():
-                escaped = rf"{escaped}(?![a-z0-9])"
-            parts.append(escaped)
-        self._re = re.compile("|".join(parts)) if parts else None
+        self._re = names_pattern(names)
 
     def find(self, text: str) -> str | None:
         if self._re is None:

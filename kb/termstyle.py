@@ -71,16 +71,19 @@ _ISE_RE = re.compile(
     r"(?<![\w-])(" + "|".join(_ISE_STEMS) + r")(e|es|ed|ing|ation|ations)\b", re.IGNORECASE
 )
 _ENDINGS = r"(?:s|es|ed|d|ing)?"
+
+
+def _stems_re(stems, before: str) -> re.Pattern:
+    """Any of `stems` (longest first) with an inflection, after `before`, to a word end."""
+    alternatives = "|".join(sorted(map(re.escape, stems), key=len, reverse=True))
+    return re.compile(before + "(" + alternatives + ")" + _ENDINGS + r"\b", re.IGNORECASE)
+
+
 # Not inside an entry id or a file name (fe0-rule-judgement): preceded by neither a word
 # character nor a hyphen.
-_UK_RE = re.compile(
-    r"(?<![\w-])("
-    + "|".join(sorted(map(re.escape, UK_TO_US), key=len, reverse=True))
-    + ")"
-    + _ENDINGS
-    + r"\b",
-    re.IGNORECASE,
-)
+_UK_RE = _stems_re(UK_TO_US, r"(?<![\w-])")
+_US_TO_UK = {us: uk for uk, us in UK_TO_US.items()}
+_US_RE = _stems_re(_US_TO_UK, r"\b")
 # Words too short to be capitalised in a Title Case name (“Damage and Effects Step”).
 SMALL_WORDS = frozenset(
     {"a", "an", "and", "as", "at", "by", "for", "in", "of", "on", "or", "the", "to", "vs."}
@@ -126,18 +129,9 @@ def uk_spellings(text: str) -> list[tuple[str, str]]:
 
 def us_spellings(text: str) -> list[tuple[str, str]]:
     """US spellings in a text, each with its British form (for a UK-spelling game)."""
-    back = {us: uk for uk, us in UK_TO_US.items()}
-    pattern = re.compile(
-        r"\b("
-        + "|".join(sorted(map(re.escape, back), key=len, reverse=True))
-        + ")"
-        + _ENDINGS
-        + r"\b",
-        re.IGNORECASE,
-    )
     return [
-        (m.group(0), back[m.group(1).lower()] + m.group(0)[len(m.group(1)) :])
-        for m in pattern.finditer(text)
+        (m.group(0), _US_TO_UK[m.group(1).lower()] + m.group(0)[len(m.group(1)) :])
+        for m in _US_RE.finditer(text)
     ]
 
 

@@ -17,7 +17,7 @@ from flask import (
 )
 from markupsafe import Markup, escape
 
-from indexer.answer import ask
+from indexer.answer import ask, covered_games
 from indexer.suggest import Suggester
 from kb.model import ENTRY_TYPES, PROVENANCE_LABELS, PROVENANCES, Entry
 from kb.rulecheck import ParamError
@@ -181,13 +181,7 @@ def _globals() -> dict:
 
     def other_game_notice(name: str) -> Markup:
         """Which games these sources cover, when the question names another one."""
-        names = [g.name for g in registry]
-        return t(
-            "answer.other_game",
-            name=name,
-            games_en=", ".join(n.get("en") or n.get("zh") for n in names),
-            games_zh="、".join(n.get("zh") or n.get("en") for n in names),
-        )
+        return t("answer.other_game", name=name, **covered_games(registry))
 
     return {
         "ui": ui,
