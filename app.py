@@ -36,8 +36,10 @@ ROOT = Path(__file__).resolve().parent
 
 def warm(engine) -> None:
     """Makes what the API and the pages derive from a generation (entries' JSON with their
-    examples run, term marker, suggester …) once: at start-up, in gunicorn's master before
-    the fork, and when a worker moves to a new generation."""
+    examples run, term marker, suggester …) once: in gunicorn's master before the fork, and
+    when a worker moves to a new generation. A process that serves without forking (the
+    command line, the development server, a test) makes each of them on first use
+    instead: its first answer does not wait 70 ms for pages it may never show."""
     api_views.warm(engine)
     page_views.warm(engine)
 
@@ -69,7 +71,6 @@ def create_app(test_config: dict | None = None) -> Flask:
         )
         if built:
             app.logger.info("built index generation %s for %d entries", engine.name, len(kb))
-    warm(engine)  # what the pages and the API derive from the generation, before any fork
     app.extensions["engines"] = EngineHolder(
         index_dir, engine, app.config["SEARCH_CACHE_SIZE"], on_open=warm
     )
@@ -111,8 +112,9 @@ def warm_before_fork(app: Flask) -> None:
     hundred asks cost 10 to 30 ms), the termbase's consistency report (0.7 s on the
     first `/terms/check`), OpenCC's converter and the compiled templates. Not in
     `create_app`: the command line and the development server don't need the second it
-    takes."""
+    takes. First of all, what the pages and the API derive from the generation (`warm`)."""
     engine = app.extensions["engines"].engine
+    warm(engine)
     warm_answer_words(engine)
     for name in app.jinja_env.list_templates(extensions=["html"]):
         app.jinja_env.get_template(name)  # compiled once (a page's first render was 0.1 s)
