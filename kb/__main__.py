@@ -175,7 +175,7 @@ def cmd_import_asks(args: argparse.Namespace) -> int:
     from kb.asks import import_asks
 
     kb = _load(args.root)
-    print(f"{import_asks(kb, Path(args.file))} entries changed")
+    print(f"{import_asks(kb, Path(args.file), append=args.append)} entries changed")
     return 0
 
 
@@ -203,6 +203,9 @@ def main(argv: list[str] | None = None) -> int:
     ask.set_defaults(func=cmd_ask)
     asks = sub.add_parser("import-asks", help="write players' questions into the entries")
     asks.add_argument("file", help="YAML: entry id → [{lang, q}, …] or {none: reason}")
+    asks.add_argument(
+        "--append", action="store_true", help="add to the entries' questions, not replace them"
+    )
     asks.set_defaults(func=cmd_import_asks)
     terms = sub.add_parser("terms", help="the termbase; --check runs the consistency report")
     terms.add_argument("--check", action="store_true")

@@ -1,9 +1,11 @@
-"""Writes "players ask" questions into entry files: `python -m kb import-asks FILE`.
+"""Writes "players ask" questions into entry files: `python -m kb import-asks [--append] FILE`.
 
 FILE maps entry ids to their questions (`- {lang: zh, q: "…"}` items) or to
 `{none: "why the entry answers nothing"}`. Each entry file gets (or has replaced) its
-`## players-ask` section, the last of the file, or a `no_players_ask:` header line. The
-loader then validates them like the rest of the entry.
+`## players-ask` section, the last of the file, or a `no_players_ask:` header line. With
+`--append` a further round of questions joins the entry's own (one that repeats an existing
+question, spaces, punctuation and case aside, is left out). The loader then validates them
+like the rest of the entry.
 """
 
 from __future__ import annotations
@@ -41,14 +43,40 @@ def rewrite(text: str, item: list[dict] | dict) -> str:
     return f"{header[:-1]}{_HEADER_END}{body}\n{_section(item)}"
 
 
-def import_asks(kb: KnowledgeBase, path: Path) -> int:
-    """Writes every entry's questions from `path`; returns how many entries it changed."""
+_NOT_WORD = re.compile(r"[\W_]+")
+
+
+def _same(question: str) -> str:
+    """A question as compared for repeats: case, spaces and punctuation aside."""
+    return _NOT_WORD.sub("", question).casefold()
+
+
+def appended(entry, item: list[dict] | dict) -> list[dict]:
+    """The entry's questions followed by the new ones that repeat none of them."""
+    if isinstance(item, dict):
+        raise SystemExit(f"{entry.id}: --append adds questions; a reason for none replaces them")
+    if entry.no_players_ask:
+        raise SystemExit(f"{entry.id}: answers nothing ({entry.no_players_ask}); not appending")
+    out = [{"lang": p.lang, "q": p.q} for p in entry.players_ask]
+    seen = {_same(q["q"]) for q in out}
+    for q in item:
+        if _same(q["q"]) not in seen:
+            seen.add(_same(q["q"]))
+            out.append(q)
+    return out
+
+
+def import_asks(kb: KnowledgeBase, path: Path, append: bool = False) -> int:
+    """Writes every entry's questions from `path` (with `append`, after the entry's own);
+    returns how many entries it changed."""
     data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
     changed = 0
     for entry_id, item in data.items():
         entry = kb.get(entry_id)
         if entry is None:
             raise SystemExit(f"{path}: no entry {entry_id!r}")
+        if append:
+            item = appended(entry, item)
         old = entry.path.read_text(encoding="utf-8")
         new = rewrite(old, item)
         if new != old:
