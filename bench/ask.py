@@ -62,8 +62,8 @@ def report(rows: list[dict]) -> list[str]:
         groups["all"].append(r)
         groups[f"lang={r['lang']}"].append(r)
         groups[f"game={r['game']}"].append(r)
-        if not r.get("names_game", True):
-            groups["names no game"].append(r)
+        if "names_game" in r:
+            groups["names a game" if r["names_game"] else "names no game"].append(r)
     header = (
         f"{'group':<18}{'card right':>18}{'conf. wrong':>18}{'high right':>18}{'not covered':>18}"
     )
