@@ -19,6 +19,7 @@ from indexer import tuning
 from indexer.analysis import HAN_RE
 from indexer.confidence import FEATURES, QUESTION_FEATURES, Model, model, safe_log, vector
 from indexer.engine import Engine, Hit
+from indexer.likeness import GramRarity, Weighed, asking_units, grams, likeness, rarity_of
 from indexer.passages import Passage, answering_passage, is_heading, paragraphs
 from indexer.query import ParsedQuery
 from kb.model import Entry
@@ -197,12 +198,16 @@ class Fit:
         self.tokens = kept or tokens
         self.alts = alts
         self._parts: dict[str, frozenset[str]] = {}
+        self._senses = {t: frozenset({t, *alts.get(t, ())}) for t in tokens}
         rarity = engine.stats.rarity
         self.weights = {t: rarity(t) for t in tokens}
         self.total = sum(self.weights.values())
 
     def _held(self, token: str, words: frozenset[str]) -> bool:
-        if token in words or any(a in words for a in self.alts.get(token, ())):
+        senses = self._senses.get(token)
+        if senses is None:
+            senses = self._senses[token] = frozenset({token, *self.alts.get(token, ())})
+        if not senses.isdisjoint(words):
             return True
         # A word jieba glued together (主人公标志卡) is held when its dictionary words are.
         parts = self._parts.get(token)
@@ -247,11 +252,9 @@ class Fit:
         best = (0.0, 0.0)
         best_f1 = 0.0
         mine = frozenset(self.tokens) | {a for v in self.alts.values() for a in v}
-        rarity = self.engine.stats.rarity
-        for words, senses in ask_words(self.engine, entry):
+        for words, senses, total in ask_words(self.engine, entry):
             held = self.share(words)
-            total = sum(rarity(w) for w, _ in senses) or 1.0
-            reverse = sum(rarity(w) for w, alts in senses if alts & mine) / total
+            reverse = sum(w for w, alts in senses if not alts.isdisjoint(mine)) / total
             if (held, reverse) > best:
                 best = (held, reverse)
             if held + reverse:
@@ -281,19 +284,21 @@ def question_words(engine: Engine, entry: Entry) -> frozenset[str] | None:
 
 def ask_words(
     engine: Engine, entry: Entry
-) -> list[tuple[frozenset[str], tuple[tuple[str, frozenset[str]], ...]]]:
+) -> list[tuple[frozenset[str], tuple[tuple[float, frozenset[str]], ...], float]]:
     """Each of the entry's players' questions as the index holds its words (sub-words
-    too), and its own words each with the rules' words it stands for (打人 → 攻击), the
-    game's name left out (a signal, not text); made once per generation."""
+    too); its own words, each as its rarity and the rules' words it stands for (打人 →
+    攻击); and their total rarity (1 when none). The game's name is left out (a signal,
+    not text). Made once per generation."""
 
     def make():
         out = []
+        rarity = engine.stats.rarity
         for p in entry.players_ask:
             parsed = engine.parse(p.q)
             words = engine.analysis.index_words(parsed.search_text)
             expanded = parsed.expansions
-            senses = tuple((t, frozenset({t, *expanded.get(t, ())})) for t in parsed.tokens)
-            out.append((words, senses))
+            senses = tuple((rarity(t), frozenset({t, *expanded.get(t, ())})) for t in parsed.tokens)
+            out.append((words, senses, sum(w for w, _ in senses) or 1.0))
         return out
 
     return engine.memo(f"asks:{entry.id}", make)
@@ -307,9 +312,38 @@ def warm_answer_words(engine: Engine) -> None:
     first few hundred asks of a cold worker cost 10 to 30 ms; half a second in all)."""
     for entry in engine.kb.entries.values():
         ask_words(engine, entry)
+        asking_units_of(engine, entry)
         question_words(engine, entry)
         engine.entry_words(entry)
         engine.numbers_of(entry)
+
+
+def asking_units_of(engine: Engine, entry: Entry) -> tuple[Weighed, ...]:
+    """The grams of the entry's players' questions and titles (indexer.likeness), weighed,
+    made once per generation."""
+    rarity = gram_rarity(engine)
+    return engine.memo(
+        f"like:{entry.id}",
+        lambda: tuple(Weighed.of(u, rarity) for u in asking_units(entry, engine.parser.game_names)),
+    )
+
+
+def gram_rarity(engine: Engine) -> GramRarity:
+    """The generation's gram rarity (made by the build; made here for a generation whose
+    statistics lack it, which this code never builds)."""
+    found = getattr(engine.stats, "ask_grams", None)
+    if found is not None:
+        return found
+    return engine.memo(
+        "ask_grams", lambda: rarity_of(engine.kb.entries.values(), engine.parser.game_names)
+    )
+
+
+def likenesses(engine: Engine, pq: ParsedQuery, entries: list[Entry]) -> list[float]:
+    """How alike the question is to the ways each entry is asked."""
+    rarity = gram_rarity(engine)
+    question = Weighed.of(grams(engine.parser.game_names.strip(pq.text)), rarity)
+    return [likeness(question, asking_units_of(engine, e), rarity) for e in entries]
 
 
 def candidate_features(engine: Engine, pq: ParsedQuery, hits: list[Hit]) -> tuple[list[dict], dict]:
@@ -322,6 +356,7 @@ def candidate_features(engine: Engine, pq: ParsedQuery, hits: list[Hit]) -> tupl
     entries = [kb.entries[h.id] for h in hits]
     fits = [fit.fit(e) for e in entries]
     asks = [fit.asks(e) for e in entries]
+    likes = likenesses(engine, pq, entries)
     scores = [max(h.score, 1e-9) for h in hits]
     top = max(scores)
     held_anywhere: set[str] = set()
@@ -375,6 +410,8 @@ def candidate_features(engine: Engine, pq: ParsedQuery, hits: list[Hit]) -> tupl
                 ),
                 "ask_margin": asks[i][0] - max((asks[j][0] for j in others), default=0.0),
                 "ask_f1_margin": asks[i][2] - max((asks[j][2] for j in others), default=0.0),
+                "like": likes[i],
+                "like_margin": likes[i] - max((likes[j] for j in others), default=0.0),
                 "is_question": float(pq.is_question),
                 "chinese": float(bool(HAN_RE.search(pq.text))),
             }
@@ -388,7 +425,6 @@ def candidate_features(engine: Engine, pq: ParsedQuery, hits: list[Hit]) -> tupl
         "unknown_words": float(unknown),
         "number_unknown": number_unknown,
         "other_game": float(pq.other_game is not None),
-        "scope_detected": float(pq.scope_detected),
         "log_tokens": safe_log(len(tokens) + 1),
         "is_question": float(pq.is_question),
         "chinese": float(bool(HAN_RE.search(pq.text))),
@@ -437,6 +473,9 @@ def question_features(
         "top_ask_f1": top["ask_f1"],
         "best_ask_f1": max(r["ask_f1"] for r in rows),
         "best_fit": max(r["fit"] for r in rows),
+        "top_like": top["like"],
+        "best_like": max(r["like"] for r in rows),
+        "top_like_margin": top["like_margin"],
         "chooser_p": float(chooser_p[order[0]]),
         "chooser_margin": float(chooser_p[order[0]]) - second,
         "agree_mass": agree,
@@ -468,6 +507,18 @@ class Judgement:
         """Another candidate's probability, on the card's scale."""
         top = float(self.chooser[self.best]) or 1.0
         return self.card * float(self.chooser[i]) / top
+
+
+def cites(engine: Engine, pq: ParsedQuery, hits: list[Hit], chosen: int) -> bool:
+    """The query is an official number (Q108, 16.9.5, p.12) that the chosen ruling, and
+    no other candidate, carries: a judge's lookup, certain by construction, not a guess
+    for the model to weigh (number-only queries are too rare among players' questions
+    for it to learn)."""
+    if not pq.citation:
+        return False
+    keys = {n.key for n in pq.numbers}
+    carriers = [i for i, h in enumerate(hits) if keys & engine.numbers_of(engine.kb.entries[h.id])]
+    return carriers == [chosen]
 
 
 def linked_to(engine: Engine, hits: list[Hit], chosen: int) -> list[bool]:
@@ -584,7 +635,7 @@ def ask(
     verdict_of = judge(engine, parsed, hits, m)
     order = verdict_of.order
     best_i = verdict_of.best
-    p = verdict_of.probability
+    p = 1.0 if cites(engine, parsed, hits, best_i) else verdict_of.probability
     band = m.band(p)
     ranked = [hits[i] for i in order]
     if band is None:

@@ -46,7 +46,9 @@ from indexer.generation import (
     write_manifest,
 )
 from indexer.impacts_write import write_impacts
+from indexer.likeness import rarity_of
 from indexer.numbers import entry_numbers
+from indexer.query import GameNames
 from indexer.schema import make_schema
 from indexer.scoring import FIELD_BOOSTS
 from indexer.spelling import english_vocabulary, term_words
@@ -264,6 +266,7 @@ def query_stats(
         chinese_terms=tuple(sorted(chinese)),
         real_english_words=real_english_words(),
         players_tables=tables_of(analysis, kb.registry),
+        ask_grams=rarity_of(kb.entries.values(), GameNames(kb.registry)),
     )
 
 

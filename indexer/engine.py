@@ -122,10 +122,13 @@ def code_expectations(examples: ExampleSet) -> dict:
 
 @cache
 def players_words_digest() -> str:
-    """The code that analyzes the players' words (the generation stores its tables)."""
-    from indexer import synonyms
+    """The code whose tables the generation stores: the players' words analyzed
+    (indexer.synonyms) and the asking units' gram rarity (indexer.likeness)."""
+    from indexer import likeness, synonyms
 
-    return hashlib.sha256(Path(synonyms.__file__).read_bytes()).hexdigest()[:16]
+    digest = hashlib.sha256(Path(synonyms.__file__).read_bytes())
+    digest.update(Path(likeness.__file__).read_bytes())
+    return digest.hexdigest()[:16]
 
 
 class Engine:

@@ -23,6 +23,14 @@ _ENTRY_QA_RE = re.compile(r"-qa-(\d+)$")
 _ENTRY_RULE_RE = re.compile(r"^[a-z0-9]+-(\d+(?:\.\d+)+)$")
 _LOCATOR_PAGE_RE = re.compile(r"page\s*(\d+)", re.IGNORECASE)
 
+# Words that only say what kind of number follows or precedes it: a query of nothing else
+# (`Q108`, `rule 16.9.5`, `p.12 erratum`, `第108问`) cites a ruling rather than asks.
+_CITATION_WORDS_RE = re.compile(
+    r"\b(?:q\s*&\s*a|qa|faq|q|a|rules?|errat(?:a|um)|page|section)\b|[规規]则|勘误|勘誤|条|條|问|問|答|第|[页頁]",
+    re.IGNORECASE,
+)
+_NOT_WORD_RE = re.compile(r"[\W_]+")
+
 # How much a number found in a query weighs against the words (a judge's citation is
 # meant exactly).
 BOOSTS = {"rule": 40.0, "page": 30.0, "qa": 30.0}
@@ -72,6 +80,18 @@ class NumberReader:
             words = "|".join(re.escape(p) for p in self._suffixes)
             parts.append(rf"(?<![\d.])(\d{{1,3}})\s*(?:{words})")
         return re.compile("|".join(parts), re.IGNORECASE) if parts else None
+
+    def is_citation(self, text: str) -> bool:
+        """The query is official numbers and nothing else (the words that name their kind
+        aside): a judge looking a ruling up, not a question to weigh."""
+        if not self.read(text):
+            return False
+        rest = re.sub(_PAGE, " ", text, flags=re.IGNORECASE) if self.pages else text
+        rest = re.sub(_DOTTED, " ", rest) if self.rules else rest
+        if self.qa and self._qa_re is not None:
+            rest = self._qa_re.sub(" ", rest)
+        rest = _BARE_RE.sub(" ", rest) if self.qa else rest
+        return not _NOT_WORD_RE.sub("", _CITATION_WORDS_RE.sub(" ", rest))
 
     def read(self, text: str) -> list[OfficialNumber]:
         """Every official number of the query, each once, pages before Q&As (第12页 is a

@@ -57,6 +57,7 @@ class ParsedQuery:
     quoted: tuple[tuple[str, ...], ...]
     expansions: Mapping[str, tuple[str, ...]] = field(compare=False)
     numbers: tuple[OfficialNumber, ...]
+    citation: bool  # the query is official numbers and nothing else (Q108, 16.9.5, p.12)
     named_games: tuple[str, ...]  # games the query names (火纹0, Mage Wars …)
     hinted_game: str | None  # the one game whose own words the query uses
     is_question: bool
@@ -124,6 +125,18 @@ class GameNames:
         if len(folded) != len(text):  # never: fold keeps length; lower() might not
             return []
         return [(m.start(), m.end(), self._game_of(m.group())) for m in self._re.finditer(folded)]
+
+    def strip(self, text: str, found: list[tuple[int, int, str]] | None = None) -> str:
+        """The text without the games' names (`found`: the names `find` gave, if known)."""
+        names = self.find(text) if found is None else found
+        if not names:
+            return text
+        pieces, last = [], 0
+        for start, end, _ in names:
+            pieces.append(text[last:start])
+            last = end
+        pieces.append(text[last:])
+        return " ".join(" ".join(pieces).split())
 
 
 class OtherGames:
@@ -214,14 +227,7 @@ class QueryParser:
         named = tuple(dict.fromkeys(g for _, _, g in names))
         scoping = self.scope_named_games and scope_named
         scope = game or (named[0] if scoping and len(named) == 1 else None)
-        unnamed = text
-        if names:
-            pieces, last = [], 0
-            for start, end, _ in names:
-                pieces.append(text[last:start])
-                last = end
-            pieces.append(text[last:])
-            unnamed = " ".join(" ".join(pieces).split())
+        unnamed = self.game_names.strip(text, names)
         search_text = unnamed if self.scope_named_games else text
         analysis = self.analysis
         # One analysis of the text: its words in order (the phrase), and the distinct
@@ -245,6 +251,7 @@ class QueryParser:
             expansions=expansions,
             # Read without the game's name: "fe0 108" is Q&A 108 alone.
             numbers=tuple(self.numbers.read(unnamed))[: tuning.MAX_NUMBERS],
+            citation=self.numbers.is_citation(unnamed),
             named_games=named,
             hinted_game=hinted,
             is_question=bool(text) and _QUESTION_RE.search(text) is not None,

@@ -8,6 +8,8 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from indexer.likeness import GramRarity
+
 
 @dataclass(frozen=True)
 class QueryStats:
@@ -29,6 +31,9 @@ class QueryStats:
     real_english_words: frozenset[str] = frozenset()
     # The players' words analyzed (indexer.synonyms.tables_of), per game and for all.
     players_tables: Mapping | None = None
+    # The rarity of each gram among the entries' players' questions and titles
+    # (indexer.likeness): how alike a question is to the ways an entry is asked.
+    ask_grams: GramRarity | None = None
 
     def rarity(self, word: str) -> float:
         """Inverse document frequency of a word over the KB's entries."""

@@ -23,7 +23,7 @@ QUERY_SIDE = {
     "indexer.analysis", "indexer.answer", "indexer.confidence", "indexer.docs", "indexer.engine",
     "indexer.generation", "indexer.health", "indexer.impacts", "indexer.numbers",
     "indexer.passages", "indexer.paths", "indexer.query", "indexer.scoring", "indexer.serving",
-    "indexer.snippets", "indexer.spelling", "indexer.stats", "indexer.suggest",
+    "indexer.likeness", "indexer.snippets", "indexer.spelling", "indexer.stats", "indexer.suggest",
     "indexer.synonyms", "indexer.tuning",
 }  # fmt: skip
 # The one module allowed whoosh's privates (block-wise posting reads), each use commented.

@@ -51,7 +51,7 @@ HOME_QUESTIONS: tuple[tuple[str, str], ...] = (
     ("zh", "两个单位战斗力一样的时候谁赢？"),
     ("en", "Must I destroy every defending unit before damaging the capital?"),
     ("zh", "生物可以攻击自己吗？"),
-    ("en", "What does Counterstrike do?"),
+    ("en", "Can I play an action during my opponent's turn?"),
 )
 
 _HAN_RE = re.compile(r"[\u3400-\u9fff]")
