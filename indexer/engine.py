@@ -293,7 +293,9 @@ class Engine:
         result = self._search(pq, game, entry_type, limit, offset)
         if pq.text:
             corrected, changes = self.corrector.correct(
-                pq.text, only_terms=result.total >= tuning.FEW_HITS
+                pq.text,
+                only_terms=result.total >= tuning.FEW_HITS,
+                keep=self.parser.game_names.find(pq.text),
             )
             if changes:
                 chosen = None if pq.scope_detected else pq.scope  # the user's own filter

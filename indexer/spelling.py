@@ -145,13 +145,33 @@ class SpellingCorrector:
             i += 1
         return out
 
-    def correct(self, text: str, only_terms: bool = False) -> tuple[str, list[Correction]]:
-        """The text with its misspellings fixed, and what was changed."""
+    def correct(
+        self, text: str, only_terms: bool = False, keep: Iterable[tuple[int, ...]] = ()
+    ) -> tuple[str, list[Correction]]:
+        """The text with its misspellings fixed, and what was changed. `keep`: (start, end,
+        …) spans never corrected (the games' names: 法战 is no misspelling of 发展)."""
         folded = fold(text)
+        pieces, last = [], 0
+        for start, end, *_ in sorted(keep):
+            if start >= last:
+                pieces += [(folded[last:start], True), (folded[start:end], False)]
+                last = end
+        pieces.append((folded[last:], True))
+        changes: list[Correction] = []
+        out = []
+        for piece, correctable in pieces:
+            if correctable:
+                fixed, found = self._correct_piece(piece, only_terms)
+                changes += found
+                piece = fixed
+            out.append(piece)
+        return "".join(out), changes
+
+    def _correct_piece(self, folded: str, only_terms: bool) -> tuple[str, list[Correction]]:
         changes: list[Correction] = []
         for m in HAN_RE.finditer(folded):
             changes.extend(self._chinese(m.group()))
-        for m in _WORD_RE.finditer(text):
+        for m in _WORD_RE.finditer(folded):
             fixed = self._english(m.group())
             if fixed and (not only_terms or fixed in self.term_words):
                 changes.append(Correction(m.group(), fixed))

@@ -48,3 +48,26 @@ def test_a_misspelt_publisher_name_is_corrected_to_it(client):
     body = client.get("/api/search", query_string={"q": "hindred"}).get_json()
     assert body.get("notices") and "hindered" in body["notices"][0]
     assert body["results"][0]["id"] == "magewars-rule-obstruct"
+
+
+@pytest.mark.parametrize("query", ["法战 Battle Forge 是什么", "法战 chian lightnig"])
+def test_the_spelling_pass_never_rewrites_a_games_name(client, query):
+    """法战 sounds like 发展 (a KB term): read as a misspelling, the question lost its game
+    and was answered from all four. A game's name is a signal, never corrected."""
+    body = client.get("/api/ask", query_string={"q": query}).get_json()
+    assert body["scope"]["game"] == "magewars"
+    shown = ([body["answer"]] if body["answer"] else []) + body["related"]
+    assert shown and {r["game"] for r in shown} == {"magewars"}
+    search = client.get("/api/search", query_string={"q": query}).get_json()
+    assert all("发展" not in n for n in search.get("notices", []))
+
+
+def test_a_misspelling_beside_a_games_name_is_still_corrected(kb):
+    from indexer.build import analysis_for
+    from indexer.query import GameNames
+    from indexer.spelling import SpellingCorrector
+
+    corrector = SpellingCorrector({"lightning": 9, "chain": 9}, (), (), analysis_for(kb))
+    text = "Mage Wars chian lightnig"
+    fixed, changes = corrector.correct(text, keep=GameNames(kb.registry).find(text))
+    assert fixed == "Mage Wars chain lightning" and len(changes) == 2

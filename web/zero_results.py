@@ -108,7 +108,7 @@ def zero_help(
         ]
     corrector = service.corrector
     if corrector is not None:
-        corrected, changes = corrector.correct(text)
+        corrected, changes = corrector.correct(text, keep=service.parser.game_names.find(text))
         if changes and corrected != text and service.search(corrected, limit=1).total:
             help_.corrected = corrected
     help_.pinyin = [_hint(r, "中") for r in finder.by_pinyin(text)][:MAX_TERMS]
