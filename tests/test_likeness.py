@@ -54,3 +54,16 @@ def test_a_players_question_is_most_like_its_own_entry(engine):
     others = [e for e in engine.kb.entries.values() if e.id != entry.id][:40]
     own, *rest = likenesses(engine, pq, [entry, *others])
     assert own == pytest.approx(1.0) and max(rest) < own
+
+
+def test_the_rarity_table_counts_every_unit_also_when_entries_share_a_text(kb):
+    from dataclasses import replace
+
+    from indexer.likeness import asking_units, rarity_of
+
+    names = GameNames(kb.registry)
+    entry = kb.entries["fe0-qa-108"]
+    copies = [entry, replace(entry, id="fe0-qa-108-copy"), kb.entries["fe0-qa-70"]]
+    one_by_one = GramRarity.of(u for e in copies for u in asking_units(e, names))
+    assert rarity_of(copies, names) == one_by_one
+    assert one_by_one.units == sum(len(e.players_ask) + len(e.title.as_dict()) for e in copies)
