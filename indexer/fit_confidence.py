@@ -2,9 +2,10 @@
 `python -m indexer.fit_confidence`.
 
 Training questions: the development set in players' words (with its out-of-scope
-questions), its second and third batches (the third: questions that name the game), the
-tuning set and the earlier held-out set (`bench/queries_dev.yaml`,
-`bench/queries_dev2.yaml`, `bench/queries_dev3.yaml`, `bench/queries.yaml`,
+questions), its second, third and fourth batches (the third: questions that name the
+game; the fourth: more English), the tuning set and the earlier held-out set
+(`bench/queries_dev.yaml`, `bench/queries_dev2.yaml`, `bench/queries_dev3.yaml`,
+`bench/queries_dev4.yaml`, `bench/queries.yaml`,
 `bench/queries_heldout.yaml`); never a blind set (`queries_blind*.yaml`,
 `queries_test.yaml`). The chooser's rows are each question's candidates (the search's
 top `tuning.CANDIDATES`), labelled 1 when the candidate is one of the question's relevant
@@ -53,6 +54,7 @@ TRAINING = (
     "queries_dev.yaml",
     "queries_dev2.yaml",
     "queries_dev3.yaml",
+    "queries_dev4.yaml",
     "queries.yaml",
     "queries_heldout.yaml",
 )
