@@ -19,7 +19,7 @@ from indexer import tuning
 from indexer.analysis import HAN_RE
 from indexer.confidence import FEATURES, QUESTION_FEATURES, Model, model, safe_log, vector
 from indexer.engine import Engine, Hit
-from indexer.likeness import GramRarity, Weighed, asking_units, grams, likeness, rarity_of
+from indexer.likeness import Weighed, asking_units, grams, likeness
 from indexer.passages import Passage, answering_passage, is_heading, paragraphs
 from indexer.query import ParsedQuery
 from kb.model import Entry
@@ -321,27 +321,16 @@ def warm_answer_words(engine: Engine) -> None:
 def asking_units_of(engine: Engine, entry: Entry) -> tuple[Weighed, ...]:
     """The grams of the entry's players' questions and titles (indexer.likeness), weighed,
     made once per generation."""
-    rarity = gram_rarity(engine)
+    rarity = engine.stats.ask_grams  # made by the build, in the generation
     return engine.memo(
         f"like:{entry.id}",
         lambda: tuple(Weighed.of(u, rarity) for u in asking_units(entry, engine.parser.game_names)),
     )
 
 
-def gram_rarity(engine: Engine) -> GramRarity:
-    """The generation's gram rarity (made by the build; made here for a generation whose
-    statistics lack it, which this code never builds)."""
-    found = getattr(engine.stats, "ask_grams", None)
-    if found is not None:
-        return found
-    return engine.memo(
-        "ask_grams", lambda: rarity_of(engine.kb.entries.values(), engine.parser.game_names)
-    )
-
-
 def likenesses(engine: Engine, pq: ParsedQuery, entries: list[Entry]) -> list[float]:
     """How alike the question is to the ways each entry is asked."""
-    rarity = gram_rarity(engine)
+    rarity = engine.stats.ask_grams
     question = Weighed.of(grams(engine.parser.game_names.strip(pq.text)), rarity)
     return [likeness(question, asking_units_of(engine, e), rarity) for e in entries]
 

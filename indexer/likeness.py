@@ -52,15 +52,6 @@ class GramRarity:
     df: Mapping[str, int]
     units: int
 
-    @classmethod
-    def of(cls, units: Iterable[frozenset[str]]) -> GramRarity:
-        df: Counter[str] = Counter()
-        n = 0
-        for unit in units:
-            df.update(unit)
-            n += 1
-        return cls(dict(df), n)
-
     @cached_property
     def weights(self) -> dict[str, float]:
         """log(N / df) of every gram a unit has (made once per process)."""
@@ -71,9 +62,6 @@ class GramRarity:
     def unseen(self) -> float:
         """The weight of a gram no unit has: as rare as one a single unit has."""
         return math.log(max(self.units, 1))
-
-    def weight(self, gram: str) -> float:
-        return self.weights.get(gram, self.unseen)
 
     def total(self, grams_: frozenset[str]) -> float:
         w, unseen = self.weights, self.unseen

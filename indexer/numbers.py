@@ -81,21 +81,11 @@ class NumberReader:
             parts.append(rf"(?<![\d.])(\d{{1,3}})\s*(?:{words})")
         return re.compile("|".join(parts), re.IGNORECASE) if parts else None
 
-    def is_citation(self, text: str) -> bool:
-        """The query is official numbers and nothing else (the words that name their kind
-        aside): a judge looking a ruling up, not a question to weigh."""
-        if not self.read(text):
-            return False
-        rest = re.sub(_PAGE, " ", text, flags=re.IGNORECASE) if self.pages else text
-        rest = re.sub(_DOTTED, " ", rest) if self.rules else rest
-        if self.qa and self._qa_re is not None:
-            rest = self._qa_re.sub(" ", rest)
-        rest = _BARE_RE.sub(" ", rest) if self.qa else rest
-        return not _NOT_WORD_RE.sub("", _CITATION_WORDS_RE.sub(" ", rest))
-
-    def read(self, text: str) -> list[OfficialNumber]:
+    def scan(self, text: str) -> tuple[list[OfficialNumber], bool]:
         """Every official number of the query, each once, pages before Q&As (第12页 is a
-        page, 第108问 a Q&A)."""
+        page, 第108问 a Q&A); and whether the query is those numbers and nothing else
+        (the words that name their kind aside): a judge looking a ruling up, not a
+        question to weigh."""
         found: list[OfficialNumber] = []
         rest = text
         if self.pages:
@@ -105,14 +95,19 @@ class NumberReader:
         if self.rules:
             found += [OfficialNumber("rule", m.group(1)) for m in re.finditer(_DOTTED, rest)]
             rest = re.sub(_DOTTED, " ", rest)
+        words = rest  # what is left once every number is taken out
         if self.qa:
             if self._qa_re is not None:
                 for m in self._qa_re.finditer(rest):
                     value = next(g for g in m.groups() if g)
                     found.append(OfficialNumber("qa", str(int(value))))
+                words = self._qa_re.sub(" ", words)
             if bare := _BARE_RE.match(rest):
                 found.append(OfficialNumber("qa", str(int(bare.group(1)))))
-        return list(dict.fromkeys(found))
+            words = _BARE_RE.sub(" ", words)
+        numbers = list(dict.fromkeys(found))
+        only = bool(numbers) and not _NOT_WORD_RE.sub("", _CITATION_WORDS_RE.sub(" ", words))
+        return numbers, only
 
 
 def _word(prefix: str) -> str:

@@ -241,6 +241,8 @@ class QueryParser:
             if len(words) >= 2:
                 quoted.append(words)
         hinted = self.game_words.detect(fold(text).lower()) if text and not game else None
+        # Read without the game's name: "fe0 108" is Q&A 108 alone.
+        numbers, citation = self.numbers.scan(unnamed)
         return ParsedQuery(
             text=text,
             search_text=search_text,
@@ -249,9 +251,8 @@ class QueryParser:
             phrase=phrase,
             quoted=tuple(quoted),
             expansions=expansions,
-            # Read without the game's name: "fe0 108" is Q&A 108 alone.
-            numbers=tuple(self.numbers.read(unnamed))[: tuning.MAX_NUMBERS],
-            citation=self.numbers.is_citation(unnamed),
+            numbers=tuple(numbers)[: tuning.MAX_NUMBERS],
+            citation=citation,
             named_games=named,
             hinted_game=hinted,
             is_question=bool(text) and _QUESTION_RE.search(text) is not None,

@@ -32,7 +32,8 @@ class QueryStats:
     # The players' words analyzed (indexer.synonyms.tables_of), per game and for all.
     players_tables: Mapping | None = None
     # The rarity of each gram among the entries' players' questions and titles
-    # (indexer.likeness): how alike a question is to the ways an entry is asked.
+    # (indexer.likeness): how alike a question is to the ways an entry is asked. The
+    # build always sets it (None only as the dataclass default).
     ask_grams: GramRarity | None = None
 
     def rarity(self, word: str) -> float:

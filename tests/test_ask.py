@@ -244,14 +244,14 @@ def test_a_number_inside_a_question_is_weighed_like_any_question(client):
     assert answer["probability"] < 1.0
 
 
-def test_is_citation_reads_numbers_and_the_words_naming_their_kind(kb):
+def test_a_citation_is_numbers_and_the_words_naming_their_kind(kb):
     from indexer.numbers import NumberReader
 
     reader = NumberReader(kb.registry)
     for query in ("Q108", "Q&A 108", "第108问", "rule 16.9.5", "p.12 erratum", "第12页", "108"):
-        assert reader.is_citation(query), query
+        assert reader.scan(query)[1], query
     for query in ("Q108 战斗力一样", "战斗力100的单位能攻击吗", "16.9.5 领袖", "what is Q"):
-        assert not reader.is_citation(query), query
+        assert not reader.scan(query)[1], query
 
 
 def test_the_confidence_models_are_never_fitted_on_a_blind_set():

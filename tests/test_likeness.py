@@ -3,6 +3,8 @@ that tells a ruling a question is about from one that merely shares its words.""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from indexer.likeness import GramRarity, Weighed, grams, likeness, question_grams, similarity
@@ -64,6 +66,7 @@ def test_the_rarity_table_counts_every_unit_also_when_entries_share_a_text(kb):
     names = GameNames(kb.registry)
     entry = kb.entries["fe0-qa-108"]
     copies = [entry, replace(entry, id="fe0-qa-108-copy"), kb.entries["fe0-qa-70"]]
-    one_by_one = GramRarity.of(u for e in copies for u in asking_units(e, names))
+    units = [u for e in copies for u in asking_units(e, names)]
+    one_by_one = GramRarity(dict(Counter(g for u in units for g in u)), len(units))
     assert rarity_of(copies, names) == one_by_one
     assert one_by_one.units == sum(len(e.players_ask) + len(e.title.as_dict()) for e in copies)
