@@ -116,12 +116,12 @@ def code_expectations(examples: ExampleSet) -> dict:
         "schema_version": SCHEMA_VERSION,
         "analyzer_version": ANALYZER_VERSION,
         "examples_digest": examples.digest,
-        "players_words_digest": players_words_digest(),
+        "tables_digest": tables_digest(),
     }
 
 
 @cache
-def players_words_digest() -> str:
+def tables_digest() -> str:
     """The code whose tables the generation stores: the players' words analyzed
     (indexer.synonyms) and the asking units' gram rarity (indexer.likeness)."""
     from indexer import likeness, synonyms
