@@ -9,7 +9,7 @@ three call `ask(engine, question, game, type)` and so give the same answer.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -406,9 +406,8 @@ def candidate_features(engine: Engine, pq: ParsedQuery, hits: list[Hit]) -> tupl
             }
         )
     assert all(tuple(r) == FEATURES for r in rows)
-    not_rules = engine.memo("not_rules", lambda: _not_rules(engine))
     question = {
-        "not_rules": float(bool(not_rules & set(pq.tokens))),
+        "not_rules": float(asks_what_rules_dont_answer(engine, pq.tokens)),
         "unheld": unheld,
         "unheld_max": unheld_max,
         "unknown_words": float(unknown),
@@ -424,15 +423,25 @@ def candidate_features(engine: Engine, pq: ParsedQuery, hits: list[Hit]) -> tupl
 NOT_RULES = Path(__file__).resolve().parent / "data" / "not_rules.txt"
 
 
-def _not_rules(engine: Engine) -> frozenset[str]:
-    """The words of questions rulings don't answer (strategy, prices, lore …), analysed as
-    queries are."""
-    words: set[str] = set()
+def asks_what_rules_dont_answer(engine: Engine, tokens: Sequence[str]) -> bool:
+    """The question holds a whole phrase of data/not_rules.txt (deck advice, prices …)."""
+    asked = set(tokens)
+    return any(phrase <= asked for phrase in engine.memo("not_rules", lambda: _not_rules(engine)))
+
+
+def _not_rules(engine: Engine) -> tuple[frozenset[str], ...]:
+    """The phrases of questions rulings don't answer (strategy, prices, lore …), each as
+    the words a query analysed the same way holds. A phrase counts only whole: 卡组推荐
+    is the words 卡组 and 推荐, and 卡组 alone (a deck, which the rules are about) or 多少
+    alone (how many) must not make a question look like one about deck advice or prices."""
+    phrases: set[frozenset[str]] = set()
     for line in NOT_RULES.read_text(encoding="utf-8").splitlines():
         line = line.strip()
         if line and not line.startswith("#"):
-            words.update(engine.analysis.words(line))
-    return frozenset(words)
+            words = frozenset(engine.analysis.words(line))
+            if words:
+                phrases.add(words)
+    return tuple(sorted(phrases, key=sorted))
 
 
 def _is_content(token: str) -> bool:

@@ -138,7 +138,7 @@ def test_zero_results_offer_the_same_question_in_another_game(client):
 
 
 def test_zero_results_offer_the_spelling_pass_correction(client):
-    html = _as(client, "en").get("/?q=chain+lightnig&game=whi").get_data(as_text=True)
+    html = _as(client, "en").get("/?q=chain+lightnig&game=fadingglory").get_data(as_text=True)
     assert "Did you mean" in html and "chain lightning" in html
 
 

@@ -48,7 +48,7 @@ PAGE_SIZE = 10
 # The home page's example questions: real questions players ask, each answered by the KB
 # (tests/test_pages.py checks every one gets an answer card).
 HOME_QUESTIONS: tuple[tuple[str, str], ...] = (
-    ("zh", "两个单位战斗力一样的时候谁赢？"),
+    ("zh", "战斗力一样的时候防守方会被击破吗？"),
     ("en", "Must I destroy every defending unit before damaging the capital?"),
     ("zh", "生物可以攻击自己吗？"),
     ("en", "Can I play an action during my opponent's turn?"),
