@@ -74,7 +74,9 @@ def _overlaps(a: str, b: str, run: int = 8) -> bool:
 
 def _same_point(entry, quote: str, group_quote: str) -> bool:
     """Whether a question's quote is on the point a group's quote names: the quotes
-    overlap, or they stand in the same paragraph, or the entry is an official Q&A (which
+    overlap, or they stand in the same paragraph, or in the same line of the two
+    languages' line-by-line texts (a writer quoting the Chinese post and a group quoting
+    the English of that line name one point), or the entry is an official Q&A (which
     answers one question only)."""
     if entry.type == "qa" or _overlaps(quote, group_quote):
         return True
@@ -82,7 +84,19 @@ def _same_point(entry, quote: str, group_quote: str) -> bool:
         flat = _norm(para)
         if _norm(quote) in flat and _norm(group_quote) in flat:
             return True
-    return False
+    return bool(_lines_holding(entry, quote) & _lines_holding(entry, group_quote))
+
+
+def _lines_holding(entry, quote: str) -> set[int]:
+    """The numbers of the lines of the entry's text that hold the quote, in any language,
+    when its languages have the same number of lines (else none: the numbers would not
+    name the same line)."""
+    texts = [entry.text.get(lang) or "" for lang in entry.text.langs()]
+    split = [[_norm(line) for line in t.splitlines() if line.strip()] for t in texts]
+    if len(split) < 2 or len({len(lines) for lines in split}) != 1:
+        return set()
+    needle = _norm(quote)
+    return {i for lines in split for i, line in enumerate(lines) if needle and needle in line}
 
 
 def same_ruling(relevant: list[str], quotes: list[str], groups: list[dict], kb) -> list[str]:
