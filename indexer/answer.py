@@ -204,20 +204,10 @@ class Fit:
         self.total = sum(self.weights.values())
 
     def _held(self, token: str, words: frozenset[str]) -> bool:
-        senses = self._senses.get(token)
-        if senses is None:
-            senses = self._senses[token] = frozenset({token, *self.alts.get(token, ())})
-        if not senses.isdisjoint(words):
+        if not self._senses_of(token).isdisjoint(words):
             return True
         # A word jieba glued together (主人公标志卡) is held when its dictionary words are.
-        parts = self._parts.get(token)
-        if parts is None:
-            found = frozenset()
-            if len(token) >= 3 and HAN_RE.fullmatch(token):
-                found = frozenset(
-                    w for w in self.engine.analysis.index_words(token) if w != token and len(w) >= 2
-                )
-            parts = self._parts[token] = found
+        parts = self._parts_of(token)
         return bool(parts) and all(p in words for p in parts)
 
     def share(self, words: frozenset[str]) -> float:
@@ -248,18 +238,63 @@ class Fit:
         of the question the closest one holds, the share of that one's words the question
         holds (both weighted by rarity), and the best balance of the two (F1) over all of
         them: a players' question that holds the question and asks about something else
-        too is not the same question."""
+        too is not the same question.
+
+        Each of the question's words is looked up once in the entry's table of which
+        players' questions hold which word (a bit per question), not once per question:
+        the sums are the same, added in the same order."""
+        table = ask_words(self.engine, entry)
+        if not table.totals:
+            return 0.0, 0.0, 0.0
+        holders = table.holders
+        token_masks = []
+        for t, w in self.weights.items():
+            mask = 0
+            for sense in self._senses_of(t):
+                mask |= holders.get(sense, 0)
+            parts = self._parts_of(t)
+            if parts:
+                all_parts = -1
+                for p in parts:
+                    all_parts &= holders.get(p, 0)
+                mask |= all_parts
+            token_masks.append((w, mask))
+        mine = frozenset(self.tokens) | {a for v in self.alts.values() for a in v}
+        hit: dict[int, set[int]] = {}  # a question's own words the question holds
+        for word in mine:
+            for i, j in table.senses_with.get(word, ()):
+                hit.setdefault(i, set()).add(j)
         best = (0.0, 0.0)
         best_f1 = 0.0
-        mine = frozenset(self.tokens) | {a for v in self.alts.values() for a in v}
-        for words, senses, total in ask_words(self.engine, entry):
-            held = self.share(words)
-            reverse = sum(w for w, alts in senses if not alts.isdisjoint(mine)) / total
+        for i, (weights, total) in enumerate(zip(table.sense_weights, table.totals, strict=True)):
+            bit = 1 << i
+            held = sum(w for w, mask in token_masks if mask & bit)
+            held = held / self.total if self.total else 0.0
+            own = hit.get(i)
+            reverse = sum(weights[j] for j in sorted(own)) / total if own else 0.0
             if (held, reverse) > best:
                 best = (held, reverse)
             if held + reverse:
                 best_f1 = max(best_f1, 2 * held * reverse / (held + reverse))
         return best[0], best[1], best_f1
+
+    def _senses_of(self, token: str) -> frozenset[str]:
+        senses = self._senses.get(token)
+        if senses is None:
+            senses = self._senses[token] = frozenset({token, *self.alts.get(token, ())})
+        return senses
+
+    def _parts_of(self, token: str) -> frozenset[str]:
+        """The dictionary words of a word jieba glued together (主人公标志卡), if any."""
+        parts = self._parts.get(token)
+        if parts is None:
+            found = frozenset()
+            if len(token) >= 3 and HAN_RE.fullmatch(token):
+                found = frozenset(
+                    w for w in self.engine.analysis.index_words(token) if w != token and len(w) >= 2
+                )
+            parts = self._parts[token] = found
+        return parts
 
     def weight(self, text: str) -> float:
         """How much of the question a piece of text holds (for the answering passage)."""
@@ -282,24 +317,46 @@ def question_words(engine: Engine, entry: Entry) -> frozenset[str] | None:
     return engine.memo(f"question:{entry.id}", make)
 
 
-def ask_words(
-    engine: Engine, entry: Entry
-) -> list[tuple[frozenset[str], tuple[tuple[float, frozenset[str]], ...], float]]:
-    """Each of the entry's players' questions as the index holds its words (sub-words
-    too); its own words, each as its rarity and the rules' words it stands for (打人 →
-    攻击); and their total rarity (1 when none). The game's name is left out (a signal,
-    not text). Made once per generation."""
+@dataclass(frozen=True)
+class AskTable:
+    """An entry's players' questions as the answer card compares them: which questions
+    hold each word the index makes of them (sub-words too), a bit per question; each
+    question's own words as their rarities, and the rules' words each stands for (打人 →
+    攻击), indexed by word; and each question's total rarity (1 when none)."""
 
-    def make():
-        out = []
+    holders: dict[str, int]
+    sense_weights: tuple[tuple[float, ...], ...]
+    senses_with: dict[str, tuple[tuple[int, int], ...]]
+    totals: tuple[float, ...]
+
+
+def ask_words(engine: Engine, entry: Entry) -> AskTable:
+    """The entry's players' questions as an AskTable. The game's name is left out (a
+    signal, not text). Made once per generation."""
+
+    def make() -> AskTable:
+        holders: dict[str, int] = {}
+        senses_with: dict[str, list[tuple[int, int]]] = {}
+        weights, totals = [], []
         rarity = engine.stats.rarity
-        for p in entry.players_ask:
+        for i, p in enumerate(entry.players_ask):
             parsed = engine.parse(p.q)
-            words = engine.analysis.index_words(parsed.search_text)
+            for word in engine.analysis.index_words(parsed.search_text):
+                holders[word] = holders.get(word, 0) | (1 << i)
             expanded = parsed.expansions
-            senses = tuple((rarity(t), frozenset({t, *expanded.get(t, ())})) for t in parsed.tokens)
-            out.append((words, senses, sum(w for w, _ in senses) or 1.0))
-        return out
+            own = []
+            for j, t in enumerate(parsed.tokens):
+                own.append(rarity(t))
+                for word in {t, *expanded.get(t, ())}:
+                    senses_with.setdefault(word, []).append((i, j))
+            weights.append(tuple(own))
+            totals.append(sum(own) or 1.0)
+        return AskTable(
+            holders,
+            tuple(weights),
+            {w: tuple(found) for w, found in senses_with.items()},
+            tuple(totals),
+        )
 
     return engine.memo(f"asks:{entry.id}", make)
 

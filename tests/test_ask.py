@@ -283,3 +283,38 @@ def test_words_of_a_question_rulings_dont_answer_count_only_as_whole_phrases(eng
         assert flagged(question), question
     for question in ("卡组抽光了怎么办", "起手抽多少张", "两边一样强怎么算", "can I buff my unit"):
         assert not flagged(question), question
+
+
+def test_the_players_questions_table_gives_what_comparing_each_question_gives(engine):
+    """Fit.asks looks each word up once in the entry's table of players' questions; the
+    result is the one of comparing the question with each players' question in turn."""
+    from indexer import tuning
+    from indexer.answer import Fit
+
+    def one_by_one(fit: Fit, entry) -> tuple[float, float, float]:
+        best, best_f1 = (0.0, 0.0), 0.0
+        mine = frozenset(fit.tokens) | {a for v in fit.alts.values() for a in v}
+        for p in entry.players_ask:
+            parsed = engine.parse(p.q)
+            words = engine.analysis.index_words(parsed.search_text)
+            senses = [
+                (engine.stats.rarity(t), {t, *parsed.expansions.get(t, ())}) for t in parsed.tokens
+            ]
+            total = sum(w for w, _ in senses) or 1.0
+            held = fit.share(words)
+            reverse = sum(w for w, alts in senses if alts & mine) / total
+            best = max(best, (held, reverse))
+            if held + reverse:
+                best_f1 = max(best_f1, 2 * held * reverse / (held + reverse))
+        return best[0], best[1], best_f1
+
+    questions = [q["q"] for q in load_queries(ROOT / "bench" / "queries_dev.yaml")][:40]
+    compared = 0
+    for question in [*questions, "主人公标志卡要算在50张里面吗", "Q108"]:
+        pq = engine.parse(question)
+        fit = Fit(engine, list(pq.tokens), pq.expansions)
+        for hit in engine.search(pq, limit=tuning.CANDIDATES).hits:
+            entry = engine.kb.entries[hit.id]
+            assert fit.asks(entry) == one_by_one(fit, entry), (question, hit.id)
+            compared += bool(entry.players_ask)
+    assert compared > 100
