@@ -68,11 +68,18 @@ RETIRED_BLIND = (
     "queries_blind5.yaml",
     "queries_blind6.yaml",
     "queries_blind7.yaml",
+    "queries_blind8.yaml",
+    "queries_blind9.yaml",
 )
 TRAINING = DEVELOPMENT + RETIRED_BLIND
-HIGH_PRECISION = 0.98  # aim above the 0.97 the service promises: a new set is harder
+# Aims above what the service promises (high right >= 0.97, confident wrong <= 0.03): a
+# new set is harder than the cross-validation says. Held out one retired or development
+# set at a time (12 sets), aims of 0.98 and 0.02 left high precision under 0.97 on 4 sets
+# (lowest 0.911) and confident wrong over 0.03 on 2 (highest 0.056); 0.99 and 0.01 on 2
+# (0.938, 0.958) and 1 (0.034), at the same card right (which only the low cut decides).
+HIGH_PRECISION = 0.99
 MEDIUM_PRECISION = 0.85
-CONFIDENT_WRONG = 0.02  # aim under the 0.03 the service promises
+CONFIDENT_WRONG = 0.01
 NOT_COVERED = 0.92
 FOLDS = 5
 L2S = (0.3, 1.0, 3.0, 10.0, 30.0)
