@@ -51,6 +51,14 @@ def test_a_games_own_words_apply_to_that_game_and_to_questions_naming_none(alter
         ("卡组抽光了怎么办", "耗尽"),
         ("轉職的時候一定要抽牌嗎", "必须"),
         ("when do 'this turn' effects wear off?", "end"),
+        ("主角被打死了会怎样", "主人公"),
+        ("主角被打死了会怎样", "击破"),
+        ("将领能走进守备部队那格吗", "领袖"),
+        ("将领能走进守备部队那格吗", "守备力量"),
+        ("将领能走进守备部队那格吗", "进入"),
+        ("can I promote my unit this turn", "class"),
+        ("减费到负数会怎样", "减少"),
+        ("攻击打输了会怎样", "失败"),
     ],
 )
 def test_colloquial_words_expand_to_the_rules_words(alternatives, question, rules_word):
