@@ -418,8 +418,16 @@ def candidate_features(engine: Engine, pq: ParsedQuery, hits: list[Hit]) -> tupl
     unheld_max = max(
         (w / top_rarity for t, w in content.items() if t not in held_anywhere), default=0.0
     )
+    # Words the KB has never seen: a player's word that stands for a rules' word the KB
+    # uses (对面 → 对手) is understood, not unknown.
     df = engine.stats.df
-    unknown = sum(1 for t in tokens if not df.get(t) and _is_content(t) and not t.isdigit())
+    unknown = sum(
+        1
+        for t in tokens
+        if _is_content(t)
+        and not t.isdigit()
+        and not any(df.get(w) for w in (t, *pq.expansions.get(t, ())))
+    )
     numbers = {n.key for n in pq.numbers}
     number_unknown = float(bool(numbers - engine.known_numbers()))
     rows = []

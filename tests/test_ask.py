@@ -329,3 +329,21 @@ def test_the_players_questions_table_gives_what_comparing_each_question_gives(en
             assert fit.asks(entry) == one_by_one(fit, entry), (question, hit.id)
             compared += bool(entry.players_ask)
     assert compared > 100
+
+
+def test_a_players_word_the_kb_understands_is_not_an_unknown_word(engine):
+    """对面 (the KB says 对手) and 打死 (击破) are understood through the players' words:
+    only a word neither the KB nor any of its expansions has counts as unknown (a sign
+    the question is about something these sources never mention)."""
+    from indexer import tuning
+    from indexer.answer import candidate_features
+
+    def unknown(question: str) -> float:
+        pq = engine.parse(question)
+        hits = engine.search(pq, limit=tuning.CANDIDATES).hits
+        assert hits, question
+        return candidate_features(engine, pq, hits)[1]["unknown_words"]
+
+    assert engine.stats.df.get("对面", 0) == 0 and engine.stats.df.get("打死", 0) == 0
+    assert unknown("对面的单位被打死了进哪里") == 0
+    assert unknown("量子纠缠的单位被打死了进哪里") >= 1
