@@ -102,7 +102,8 @@ def test_an_unsure_card_shows_the_other_candidates_answering_lines(engine):
     from indexer.answer import ask
     from indexer.confidence import model
 
-    question = "Counterstrike"
+    # Three rulings state the tie rule: the card is one, and Q&A 108 is beside it when unsure.
+    question = "战斗力一样的时候防守方会被击破吗？"
     sure = ask(engine, question)
     unsure = ask(engine, question, confidence_model=replace(model(), high=1.01, medium=1.01))
     assert sure.answer.confidence == "high" and not sure.alternatives
