@@ -198,7 +198,7 @@ class Fit:
         self.tokens = kept or tokens
         self.alts = alts
         self._parts: dict[str, frozenset[str]] = {}
-        self._senses = {t: frozenset({t, *alts.get(t, ())}) for t in tokens}
+        self._senses: dict[str, frozenset[str]] = {}  # a word and the rules' words it stands for
         rarity = engine.stats.rarity
         self.weights = {t: rarity(t) for t in tokens}
         self.total = sum(self.weights.values())
@@ -363,16 +363,18 @@ def ask_words(engine: Engine, entry: Entry) -> AskTable:
 
 def warm_answer_words(engine: Engine) -> None:
     """Makes every entry's words as the answer card compares them (its players' questions
-    parsed, a Q&A's question, its index words, its official numbers) now, not on the
-    first questions that reach it: gunicorn calls this in the master before forking, so
-    a fresh or recycled worker answers at full speed from its first request (each of the
-    first few hundred asks of a cold worker cost 10 to 30 ms; half a second in all)."""
+    parsed, a Q&A's question, its index words, its official numbers) and the phrases of
+    questions rulings don't answer now, not on the first questions that reach it:
+    gunicorn calls this in the master before forking, so a fresh or recycled worker
+    answers at full speed from its first request (each of the first few hundred asks of
+    a cold worker cost 10 to 30 ms; half a second in all)."""
     for entry in engine.kb.entries.values():
         ask_words(engine, entry)
         asking_units_of(engine, entry)
         question_words(engine, entry)
         engine.entry_words(entry)
         engine.numbers_of(entry)
+    not_rules_phrases(engine)
 
 
 def asking_units_of(engine: Engine, entry: Entry) -> tuple[Weighed, ...]:
@@ -491,7 +493,12 @@ NOT_RULES = Path(__file__).resolve().parent / "data" / "not_rules.txt"
 def asks_what_rules_dont_answer(engine: Engine, tokens: Sequence[str]) -> bool:
     """The question holds a whole phrase of data/not_rules.txt (deck advice, prices …)."""
     asked = set(tokens)
-    return any(phrase <= asked for phrase in engine.memo("not_rules", lambda: _not_rules(engine)))
+    return any(phrase <= asked for phrase in not_rules_phrases(engine))
+
+
+def not_rules_phrases(engine: Engine) -> tuple[frozenset[str], ...]:
+    """data/not_rules.txt as this generation's analysis makes it, made once."""
+    return engine.memo("not_rules", lambda: _not_rules(engine))
 
 
 def _not_rules(engine: Engine) -> tuple[frozenset[str], ...]:
