@@ -59,6 +59,12 @@ def test_a_games_own_words_apply_to_that_game_and_to_questions_naming_none(alter
         ("can I promote my unit this turn", "class"),
         ("减费到负数会怎样", "减少"),
         ("攻击打输了会怎样", "失败"),
+        # Fading Glory's fatigue markers by colour (16.8), in the three ways players write
+        ("紅色疲勞標記的部隊可以戰後推進嗎", "力竭"),
+        ("橙标部队移动力少几", "疲乏"),
+        ("red fatigue marker unit, can it move next to the enemy?", "exhaust"),
+        ("red fatigue marker unit, can it move next to the enemy?", "ezoc"),
+        ("yellow marker units and forced march", "tire"),
     ],
 )
 def test_colloquial_words_expand_to_the_rules_words(alternatives, question, rules_word):
@@ -77,3 +83,10 @@ def test_an_english_possessive_stands_for_the_word(alternatives):
 
 def test_ordinary_words_are_not_expanded(words, tokens):
     assert words.expand(tokens("羁绊区")) == {}
+
+
+def test_a_colour_alone_is_not_a_fatigue_level(alternatives):
+    """Red and green also mark guard and light units' movement (16.7): only a marker's
+    colour stands for a fatigue level."""
+    assert "力竭" not in alternatives("移动力红色的单位是什么", "fadingglory")
+    assert "exhaust" not in alternatives("units with a red movement allowance", "fadingglory")
