@@ -44,6 +44,7 @@ from indexer.generation import (
     GenerationError,
     current_target,
     write_manifest,
+    write_snapshot,
 )
 from indexer.impacts_write import write_impacts
 from indexer.likeness import rarity_of
@@ -400,9 +401,7 @@ def _write_generation(
             write_impacts(searcher, [*FIELD_BOOSTS, "numbers"], work)
             _write_docs(work, kb, searcher)
         ix.storage.close()
-        with (work / KB_SNAPSHOT).open("wb") as f:
-            snapshot = (kb, tb.records, load_source_posts(kb.root))
-            pickle.dump(snapshot, f, protocol=pickle.HIGHEST_PROTOCOL)
+        write_snapshot(work / KB_SNAPSHOT, (kb, tb.records, load_source_posts(kb.root)))
         with (work / STATS).open("wb") as f:
             stats = query_stats(kb, tb, analysis, frequencies.get())
             pickle.dump(stats, f, protocol=pickle.HIGHEST_PROTOCOL)

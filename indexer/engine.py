@@ -36,6 +36,7 @@ from indexer.generation import (
     TOKENIZER,
     WHOOSH,
     GenerationError,
+    read_snapshot,
     resolve_current,
     verify,
 )
@@ -139,9 +140,7 @@ class Engine:
         self.name = path.name
         self.meta = meta
         self.content_hash: str = meta["content_hash"]
-        with (path / KB_SNAPSHOT).open("rb") as f:
-            # Our own file, checked against the manifest before it is read.
-            kb, records, posts = pickle.load(f)
+        kb, records, posts = read_snapshot(path / KB_SNAPSHOT)
         self.kb: KnowledgeBase = kb
         self.source_posts: dict[str, SourcePost] = posts
         self.termbase: Termbase = termbase_of(kb, records)

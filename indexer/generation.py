@@ -5,7 +5,8 @@ A generation directory is an immutable snapshot holding everything needed to ans
 
     manifest.json    every other file's size and SHA-256, and what the generation was
                      built from and with (written last: no manifest, no generation)
-    kb.pickle        the KB snapshot: entries, registry, termbase records
+    kb.pickle.zlib   the KB snapshot: entries, registry, termbase records (a pickle,
+                     zlib-compressed: at 100,000 entries 104 MB become 43)
     tokenizer.pickle the finished jieba dictionary (the KB's game terms added)
     stats.pickle     what the query side derives from the KB: game words, spelling
                      vocabulary, the answer card's word statistics
@@ -24,14 +25,16 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import pickle
+import zlib
 from pathlib import Path
 
 CURRENT = "current"
 MANIFEST = "manifest.json"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # 2: the KB snapshot compressed (kb.pickle.zlib)
 GENERATION_PREFIX = "gen-"
 BUILDING_PREFIX = ".building-"
-KB_SNAPSHOT = "kb.pickle"
+KB_SNAPSHOT = "kb.pickle.zlib"
 TOKENIZER = "tokenizer.pickle"
 STATS = "stats.pickle"
 EXAMPLES = "examples.json"
@@ -50,6 +53,18 @@ def file_digest(path: Path) -> str:
         while chunk := f.read(1 << 20):
             digest.update(chunk)
     return digest.hexdigest()
+
+
+def write_snapshot(path: Path, snapshot: object) -> None:
+    """The KB snapshot as a compressed pickle. Level 1: nearly the size of level 6 (a
+    10,000-entry KB: 4.3 MB against 3.7 of 10.4) in a third of the time (0.09 s)."""
+    path.write_bytes(zlib.compress(pickle.dumps(snapshot, protocol=pickle.HIGHEST_PROTOCOL), 1))
+
+
+def read_snapshot(path: Path) -> object:
+    """The KB snapshot `write_snapshot` wrote (our own file, checked against the manifest
+    before it is read)."""
+    return pickle.loads(zlib.decompress(path.read_bytes()))
 
 
 def write_manifest(generation: Path, meta: dict) -> None:

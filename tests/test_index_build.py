@@ -17,6 +17,7 @@ from indexer.engine import open_engine
 from indexer.generation import (
     BUILDING_PREFIX,
     CURRENT,
+    KB_SNAPSHOT,
     MANIFEST,
     GenerationError,
     resolve_current,
@@ -54,7 +55,7 @@ def test_a_generation_holds_everything_needed_to_answer(mini_root, tmp_path):
     assert {r.zh for r in engine.termbase.records} >= {"战斗力", "守备力量"}
     assert engine.analysis.segment("羁绊卡") == ["羁绊卡"]
     manifest = (gen / MANIFEST).read_text(encoding="utf-8")
-    for part in ("kb.pickle", "tokenizer.pickle", "stats.pickle", "examples.json", "docs/"):
+    for part in (KB_SNAPSHOT, "tokenizer.pickle", "stats.pickle", "examples.json", "docs/"):
         assert part in manifest
 
 
@@ -109,8 +110,8 @@ DAMAGE = {
     "document-order-truncated": lambda g: (g / "docs/order.npy").write_bytes(
         (g / "docs/order.npy").read_bytes()[:-8]
     ),
-    "kb-snapshot-flipped": lambda g: (g / "kb.pickle").write_bytes(
-        (g / "kb.pickle").read_bytes()[:-1] + b"\x00"
+    "kb-snapshot-flipped": lambda g: (g / KB_SNAPSHOT).write_bytes(
+        (g / KB_SNAPSHOT).read_bytes()[:-1] + b"\x00"
     ),
     "dictionary-missing": lambda g: (g / "tokenizer.pickle").unlink(),
     "a-file-added": lambda g: (g / "impacts" / "extra.npy").write_bytes(b"x"),
