@@ -19,7 +19,7 @@ from indexer import tuning
 from indexer.analysis import HAN_RE
 from indexer.confidence import FEATURES, QUESTION_FEATURES, Model, model, safe_log, vector
 from indexer.engine import Engine, Hit
-from indexer.likeness import Weighed, asking_units, grams, likeness
+from indexer.likeness import Weighed, asking_texts, grams, likeness, with_rules_words
 from indexer.passages import Passage, answering_passage, is_heading, paragraphs
 from indexer.query import ParsedQuery
 from kb.model import Entry
@@ -339,8 +339,7 @@ def ask_words(engine: Engine, entry: Entry) -> AskTable:
         senses_with: dict[str, list[tuple[int, int]]] = {}
         weights, totals = [], []
         rarity = engine.stats.rarity
-        for i, p in enumerate(entry.players_ask):
-            parsed = engine.parse(p.q)
+        for i, parsed in enumerate(asked_as(engine, entry)[: len(entry.players_ask)]):
             for word in engine.analysis.index_words(parsed.search_text):
                 holders[word] = holders.get(word, 0) | (1 << i)
             expanded = parsed.expansions
@@ -377,20 +376,36 @@ def warm_answer_words(engine: Engine) -> None:
     not_rules_phrases(engine)
 
 
+def asked_as(engine: Engine, entry: Entry) -> tuple[ParsedQuery, ...]:
+    """The texts the entry is asked by (its players' questions, then its titles), parsed as
+    questions are, once per generation: the ask table and the asking units share them."""
+    return engine.memo(
+        f"asked:{entry.id}", lambda: tuple(engine.parse(t) for t in asking_texts(entry))
+    )
+
+
 def asking_units_of(engine: Engine, entry: Entry) -> tuple[Weighed, ...]:
-    """The grams of the entry's players' questions and titles (indexer.likeness), weighed,
-    made once per generation."""
+    """The grams of the entry's players' questions and titles (indexer.likeness) with their
+    rules' words, weighed, made once per generation."""
     rarity = engine.stats.ask_grams  # made by the build, in the generation
     return engine.memo(
         f"like:{entry.id}",
-        lambda: tuple(Weighed.of(u, rarity) for u in asking_units(entry, engine.parser.game_names)),
+        lambda: tuple(
+            Weighed.of(_question_grams(engine, p), rarity) for p in asked_as(engine, entry)
+        ),
     )
+
+
+def _question_grams(engine: Engine, pq: ParsedQuery) -> frozenset[str]:
+    """A parsed text's grams as likeness compares them: the games' names left out, the
+    rules' words of its players' words added."""
+    return with_rules_words(grams(engine.parser.game_names.strip(pq.text)), pq.expansions)
 
 
 def likenesses(engine: Engine, pq: ParsedQuery, entries: list[Entry]) -> list[float]:
     """How alike the question is to the ways each entry is asked."""
     rarity = engine.stats.ask_grams
-    question = Weighed.of(grams(engine.parser.game_names.strip(pq.text)), rarity)
+    question = Weighed.of(_question_grams(engine, pq), rarity)
     return [likeness(question, asking_units_of(engine, e), rarity) for e in entries]
 
 

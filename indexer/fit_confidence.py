@@ -76,6 +76,8 @@ RETIRED_BLIND = (
     "queries_blind13.yaml",
     "queries_blind14.yaml",
     "queries_blind15.yaml",
+    "queries_blind16.yaml",
+    "queries_blind17.yaml",
 )
 TRAINING = DEVELOPMENT + RETIRED_BLIND
 # Aims above what the service promises (high right >= 0.97, confident wrong <= 0.03): a

@@ -145,7 +145,8 @@ PLAYER_WORDS: dict[str, tuple[str, ...]] = {
     "bounce": ("leaves play", "out of play"),
 }
 # A Han word that jieba glued to a modal or particle (生物能, 最多能) also stands for the
-# word without it: that is the word the rules use; so does one glued behind a modal (要算进).
+# word without it: that is the word the rules use; so does one glued behind a modal (要算进), or
+# a players' word glued behind one (会输: 输 → 失败).
 _GLUED = frozenset("能会要着了过掉都还就的")
 _GLUED_BEFORE = frozenset("要能会可想得")
 # An English possessive (opponent's, unit's) is the word itself to the rules.
@@ -230,9 +231,9 @@ class PlayersWords:
                 stem = t[:-1]
                 if len(stem) == 1 or self._analysis.is_word(stem):
                     out[t] = (stem, *single.get(stem, ()))
-            elif len(t) >= 3 and t[0] in _GLUED_BEFORE and HAN_RE.fullmatch(t):
+            elif len(t) >= 2 and t[0] in _GLUED_BEFORE and HAN_RE.fullmatch(t):
                 stem = t[1:]
-                if self._analysis.is_word(stem):
+                if stem in single or (len(stem) >= 2 and self._analysis.is_word(stem)):
                     out[t] = (stem, *single.get(stem, ()))
             elif m := _POSSESSIVE_RE.match(t):
                 words = self._tokens(m.group(1))

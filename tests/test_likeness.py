@@ -70,3 +70,24 @@ def test_the_rarity_table_counts_every_unit_also_when_entries_share_a_text(kb):
     one_by_one = GramRarity(dict(Counter(g for u in units for g in u)), len(units))
     assert rarity_of(copies, names) == one_by_one
     assert one_by_one.units == sum(len(e.players_ask) + len(e.title.as_dict()) for e in copies)
+
+
+def test_two_players_words_for_one_rule_meet_in_the_rules_word(engine):
+    """抽光 and 抽完 share no character pair, but both stand for 耗尽: with the rules' words
+    added on both sides, two ways of saying "my deck ran out" are alike."""
+    from indexer.answer import _question_grams
+    from indexer.likeness import with_rules_words
+
+    rarity = engine.stats.ask_grams
+    one, other = engine.parse("牌库抽光了会输吗"), engine.parse("卡组抽完了会怎样")
+    bare = similarity(
+        Weighed.of(grams(one.text), rarity), Weighed.of(grams(other.text), rarity), rarity
+    )
+    with_words = similarity(
+        Weighed.of(_question_grams(engine, one), rarity),
+        Weighed.of(_question_grams(engine, other), rarity),
+        rarity,
+    )
+    assert "耗尽" in _question_grams(engine, one) and "耗尽" in _question_grams(engine, other)
+    assert with_words > bare
+    assert with_rules_words(grams("战斗力"), {}) == grams("战斗力")
