@@ -122,6 +122,10 @@ PLAYER_WORDS: dict[str, tuple[str, ...]] = {
     "早期": ("序盘",),
     # English players' words → the rules' words (our English and whi's official English)
     "tie": ("same", "equal"),
+    "dmg": ("damage",),
+    "opp": ("opponent",),
+    "atk": ("attack",),
+    "lvl": ("level",),
     "tied": ("same", "equal"),
     "equal": ("same",),
     "win": ("destroy", "succeed"),

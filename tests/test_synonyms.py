@@ -59,7 +59,10 @@ def test_a_games_own_words_apply_to_that_game_and_to_questions_naming_none(alter
         ("can I promote my unit this turn", "class"),
         ("减费到负数会怎样", "减少"),
         ("攻击打输了会怎样", "失败"),
-        ("牌库抽光了会输吗", "失败"),  # 会输: a players' word glued behind a modal
+        ("牌库抽光了会输吗", "失败"),
+        ("counterstrike dmg, is that combat damage", "damag"),  # players' shorthand
+        ("my opp's unit, can I atk it", "oppon"),
+        ("my opp's unit, can I atk it", "attack"),  # 会输: a players' word glued behind a modal
         # Fading Glory's fatigue markers by colour (16.8), in the three ways players write
         ("紅色疲勞標記的部隊可以戰後推進嗎", "力竭"),
         ("橙标部队移动力少几", "疲乏"),
