@@ -101,6 +101,8 @@ PLAYER_WORDS: dict[str, tuple[str, ...]] = {
     "打不到": ("射程", "范围"),
     "抽光": ("耗尽", "0张"),
     "抽完": ("耗尽", "0张"),
+    "抽空": ("耗尽", "0张"),
+    "抽干": ("耗尽", "0张"),
     "翻倍": ("2倍",),
     "加完": ("加算",),
     "手上": ("手牌",),
@@ -123,6 +125,7 @@ PLAYER_WORDS: dict[str, tuple[str, ...]] = {
     # English players' words → the rules' words (our English and whi's official English)
     "tie": ("same", "equal"),
     "dmg": ("damage",),
+    "deck out": ("runs out", "0 cards"),
     "opp": ("opponent",),
     "atk": ("attack",),
     "lvl": ("level",),

@@ -60,6 +60,8 @@ def test_a_games_own_words_apply_to_that_game_and_to_questions_naming_none(alter
         ("减费到负数会怎样", "减少"),
         ("攻击打输了会怎样", "失败"),
         ("牌库抽光了会输吗", "失败"),
+        ("火纹0 卡组抽空了是直接输吗", "耗尽"),
+        ("if I deck out do I lose", "run"),
         ("counterstrike dmg, is that combat damage", "damag"),  # players' shorthand
         ("my opp's unit, can I atk it", "oppon"),
         ("my opp's unit, can I atk it", "attack"),  # 会输: a players' word glued behind a modal
