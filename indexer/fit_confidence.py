@@ -78,6 +78,8 @@ RETIRED_BLIND = (
     "queries_blind15.yaml",
     "queries_blind16.yaml",
     "queries_blind17.yaml",
+    "queries_blind18.yaml",
+    "queries_blind19.yaml",
 )
 TRAINING = DEVELOPMENT + RETIRED_BLIND
 # Aims above what the service promises (high right >= 0.97, confident wrong <= 0.03): a
