@@ -11,13 +11,15 @@ positions stored alongside. Tests compare every benchmark query's scores with
 whoosh's own.
 
 Files in the generation directory, under `impacts/`: `docs.npy` (int32) and
-`scores.npy` (float64: the scores are whoosh's to the last bit), one row per posting,
-grouped by word; `positions.npy` (uint16 where it fits) for fields with positions, and
-where each posting's positions start in it: `pos_base.npy`, the start of every block of
-2**pos_shift postings (uint32 where it fits), and `pos_offset.npy`, each posting's offset
+`score_of.npy` (one row per posting, grouped by word: the posting's place in its word's
+table of scores, one byte where it fits) and `scores.npy` (the words' tables, float64: the
+scores are whoosh's to the last bit); `positions.npy` (uint16 where it fits) for fields
+with positions, and where each posting's positions start in it: `pos_base.npy`, the
+start of every block of 2**pos_shift postings (uint32 where it fits), and
+`pos_offset.npy`, each posting's offset
 from its block's start (one byte where it fits; one more row than postings, so that a
 posting's positions end where the next one's start); `terms.json` maps "field<TAB>word"
-to its [start, end) rows and holds `pos_shift`.
+to its [start, end) rows and the start of its table of scores, and holds `pos_shift`.
 """
 
 from __future__ import annotations
@@ -32,8 +34,10 @@ from indexer.generation import IMPACTS
 from indexer.scoring import Clause
 
 # 2: positions uint16 and their starts uint32 where they fit; 3: the starts as a block's
-# start and a byte's offset from it (a fifth of a 100,000-entry index's impact postings)
-FORMAT_VERSION = 3
+# start and a byte's offset from it (a fifth of a 100,000-entry index's impact postings);
+# 4: each word's distinct scores once, a posting holding its place among them (8 bytes a
+# posting → 1 or 2)
+FORMAT_VERSION = 4
 
 
 def _mapped(path: Path) -> np.ndarray:
@@ -53,13 +57,14 @@ class ImpactIndex:
         self._terms: dict[str, list[int]] = meta["terms"]
         self._docs = _mapped(directory / "docs.npy")
         self._scores = _mapped(directory / "scores.npy")
+        self._score_of = _mapped(directory / "score_of.npy")
         self._pos_shift: int = meta["pos_shift"]
         self._pos_base = _mapped(directory / "pos_base.npy")
         self._pos_offset = _mapped(directory / "pos_offset.npy")
         self._positions = _mapped(directory / "positions.npy")
         n = len(self._docs)
         if not (
-            n == len(self._scores) == len(self._pos_offset) - 1
+            n == len(self._score_of) == len(self._pos_offset) - 1
             and len(self._pos_base) == (n >> self._pos_shift) + 1
         ):
             raise ValueError("impact postings arrays disagree in length")
@@ -70,9 +75,14 @@ class ImpactIndex:
         directory = Path(generation) / IMPACTS
         return cls(directory) if (directory / "terms.json").exists() else None
 
-    def _rows(self, field: str, word: str) -> tuple[int, int] | None:
+    def _rows(self, field: str, word: str) -> tuple[int, int, int] | None:
+        """A word's [start, end) postings and the start of its table of scores."""
         found = self._terms.get(f"{field}\t{word}")
-        return (found[0], found[1]) if found else None
+        return (found[0], found[1], found[2]) if found else None
+
+    def _scores_of(self, rows: slice | np.ndarray, table: int) -> np.ndarray:
+        """The scores of postings `rows` of the word whose table starts at `table`."""
+        return self._scores[table:][self._score_of[rows]]
 
     def score(self, clauses: list[Clause]) -> np.ndarray:
         """Every document's score (0.0 where nothing matched), as whoosh scores
@@ -97,12 +107,12 @@ class ImpactIndex:
             rows = self._rows(c.field, c.words[0])
             if rows is None:
                 continue
-            a, b = rows
+            a, b, table = rows
             if fresh:
                 docs.append(self._docs[a:b])
-                weights.append(c.boost * self._scores[a:b])
+                weights.append(c.boost * self._scores_of(slice(a, b), table))
             else:
-                acc[self._docs[a:b]] += c.boost * self._scores[a:b]
+                acc[self._docs[a:b]] += c.boost * self._scores_of(slice(a, b), table)
         if fresh and docs:
             acc = np.bincount(
                 np.concatenate(docs), weights=np.concatenate(weights), minlength=len(acc)
@@ -116,7 +126,7 @@ class ImpactIndex:
         # The rows, in each word's list, of the documents holding every word.
         common = np.asarray(self._docs[lists[0][0] : lists[0][1]])
         picks = [np.arange(lists[0][0], lists[0][1])]
-        for a, b in lists[1:]:
+        for a, b, _ in lists[1:]:
             common, keep, found = np.intersect1d(
                 common, self._docs[a:b], assume_unique=True, return_indices=True
             )
@@ -134,7 +144,7 @@ class ImpactIndex:
             if not len(ends):
                 return
         idx = np.unique(ends >> 32)  # the common documents where the phrase occurs
-        total = sum(self._scores[p[idx]] for p in picks)
+        total = sum(self._scores_of(p[idx], rows[2]) for p, rows in zip(picks, lists, strict=True))
         acc[common[idx]] += c.boost * total
 
     def _position_keys(self, rows: np.ndarray) -> np.ndarray:

@@ -29,7 +29,9 @@ def write_impacts(searcher, fields: list[str], target: Path) -> None:
     n = searcher.doc_count_all()
     docs = array("i")
     weights = array("d")
-    scores: list[np.ndarray] = []
+    tables: list[np.ndarray] = []
+    places: list[np.ndarray] = []
+    n_table = 0
     pos_counts = array("q")
     positions = array("i")
     terms: dict[str, list[int]] = {}
@@ -74,12 +76,21 @@ def write_impacts(searcher, fields: list[str], target: Path) -> None:
             tf = np.array(weights[start:end], dtype=np.float64)  # copies: the arrays grow
             fl = lengths[np.array(docs[start:end], dtype=np.int64)]
             # whoosh.scoring.bm25, operation for operation.
-            scores.append(idf * ((tf * (k1 + 1)) / (tf + k1 * ((1 - b) + b * fl / avgfl))))
-            terms[f"{field}\t{text}"] = [start, end]
+            score = idf * ((tf * (k1 + 1)) / (tf + k1 * ((1 - b) + b * fl / avgfl)))
+            # A word's postings share few scores (a score depends only on the posting's
+            # frequency and the document's one-byte length): each is kept once, in the
+            # word's table, and a posting holds its place in it.
+            table, place = np.unique(score, return_inverse=True)
+            terms[f"{field}\t{text}"] = [start, end, n_table]
+            tables.append(table)
+            places.append(place)
+            n_table += len(table)
     out = target / IMPACTS
     out.mkdir()
     np.save(out / "docs.npy", np.frombuffer(docs, dtype=np.int32))
-    np.save(out / "scores.npy", np.concatenate(scores) if scores else np.zeros(0))
+    np.save(out / "scores.npy", np.concatenate(tables) if tables else np.zeros(0))
+    place = np.concatenate(places) if places else np.zeros(0, dtype=np.int64)
+    np.save(out / "score_of.npy", place.astype(_smallest(int(place.max(initial=0)), np.uint8)))
     counts = np.frombuffer(pos_counts, dtype=np.int64)
     found = np.frombuffer(positions, dtype=np.int32)
     pos_start = np.zeros(len(counts) + 1, dtype=np.int64)
