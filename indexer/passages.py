@@ -24,6 +24,7 @@ _SENTENCE_RE = re.compile(r"(?<=[。！？!?；;])|(?<=[.])\s+(?=[A-Z“\"(])")
 _VERDICT_RE = re.compile(r"^A\s*\d+\s*[:：]\s*.+$", re.MULTILINE)
 _QUESTION_RE = re.compile(r"^Q\s*\d+\s*[:：]\s*.+$", re.MULTILINE)
 _END_RE = re.compile(r"[。！？.!?；;:：）)」]$")
+_BULLET_RE = re.compile(r"^\s*[·•●▪‧・-]\s*\S")
 
 
 @dataclass(frozen=True)
@@ -53,10 +54,13 @@ def units(text: str | None) -> list[tuple[int, int, str]]:
 
 
 def is_heading(unit: str, entry: Entry) -> bool:
-    """A short line that ends no sentence, or the entry's own title."""
+    """A short line that ends no sentence, or the entry's own title; a bullet is not one,
+    however short (“· 不可移动或后撤” is a whole ruling)."""
     plain = unit.strip(" ·•-")
     if plain in entry.title.as_dict().values():
         return True
+    if _BULLET_RE.match(unit):
+        return False
     return len(plain) <= 24 and not _END_RE.search(plain)
 
 
@@ -93,10 +97,18 @@ def answering_passage(
             return row
     if len(mine) <= 1:
         return Passage(entry.text.as_dict(), "text", {}, {})
+    # Every unit is read with the entry's title: the entry is about its title's subject
+    # whether a unit names it or not (守备力量 is the garrison of "不可移动或后撤" too), so
+    # the question's other words pick the unit.
+    title = entry.title.joined()
+
+    def held(unit: str) -> float:
+        return weight(f"{title}\n{unit}")
+
     scored = []
     for k, (_, _, unit) in enumerate(mine):
         twin = _twin(k, mine, theirs)
-        score = weight(unit) + (weight(twin) if twin else 0.0)
+        score = held(unit) + (held(twin) if twin else 0.0)
         if is_heading(unit, entry):
             score *= HEADING_WEIGHT
         scored.append((score, -k, k))

@@ -85,6 +85,17 @@ def test_a_qa_is_chosen_by_the_question_it_answers(client):
     assert body.get_json()["answer"]["id"] == "fe0-qa-106"
 
 
+@pytest.mark.parametrize("question", ["驻军可以撤退吗", "can a garrison retreat"])
+def test_the_card_shows_the_bullet_that_answers_not_the_entrys_opening(client, question):
+    """9.4.4 opens with what garrisons are; the answer is one short bullet among six. The
+    bullet is a ruling, not a heading, and every line is read with the entry's title
+    (守备力量 / Garrisons), so the question's other word (后撤 / retreat) picks it."""
+    card = client.get("/api/ask", query_string={"q": question}).get_json()["answer"]
+    assert card["id"] == "fadingglory-9.4.4"
+    assert card["part"] == "passage"
+    assert card["text"] == {"zh": "· 不可移动或后撤", "en": "· May not move or retreat"}
+
+
 def test_a_clear_answer_is_confident(client):
     """A question asked in the words of the ruling it reads (Q&A 108's own question)."""
     q = "is the defender destroyed when power is tied?"
