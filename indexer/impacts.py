@@ -15,11 +15,11 @@ Files in the generation directory, under `impacts/`: `docs.npy` (int32) and
 table of scores, one byte where it fits) and `scores.npy` (the words' tables, float64: the
 scores are whoosh's to the last bit); `positions.npy` (uint16 where it fits) for fields
 with positions, and where each posting's positions start in it: `pos_base.npy`, the
-start of every block of 2**pos_shift postings (uint32 where it fits), and
-`pos_offset.npy`, each posting's offset
-from its block's start (one byte where it fits; one more row than postings, so that a
-posting's positions end where the next one's start); `terms.json` maps "field<TAB>word"
-to its [start, end) rows and the start of its table of scores, and holds `pos_shift`.
+start of every block of 2**pos_shift postings (uint32 where it fits), and `pos_offset.npy`,
+each posting's offset from its block's start (one byte where it fits; one more row than
+postings, so that a posting's positions end where the next one's start); `terms.json`
+maps "field<TAB>word" to its [start, end) rows and the start of its table of scores, and
+holds `pos_shift`.
 """
 
 from __future__ import annotations

@@ -109,15 +109,13 @@ def blocked_starts(starts: np.ndarray) -> tuple[int, np.ndarray, np.ndarray]:
     postings) and the posting's offset from it in one byte: 1.25 bytes a posting where a
     start of its own took 4. The largest block whose offsets all fit a byte (a posting
     holds a word a few times); two bytes, in blocks of 64, if even blocks of 8 don't."""
-    for shift in (6, 5, 4, 3):
+
+    def blocks(shift: int) -> tuple[np.ndarray, np.ndarray]:
         base = starts[:: 1 << shift]
-        offset = starts - np.repeat(base, 1 << shift)[: len(starts)]
-        if int(offset.max(initial=0)) <= 0xFF:
-            break
-    else:
-        shift = 6
-        base = starts[:: 1 << shift]
-        offset = starts - np.repeat(base, 1 << shift)[: len(starts)]
+        return base, starts - np.repeat(base, 1 << shift)[: len(starts)]
+
+    shift = next((s for s in (6, 5, 4, 3) if int(blocks(s)[1].max(initial=0)) <= 0xFF), 6)
+    base, offset = blocks(shift)
     largest_base = int(base[-1]) if len(base) else 0
     return (
         shift,

@@ -61,12 +61,12 @@ def test_a_players_question_is_most_like_its_own_entry(engine):
 def test_the_rarity_table_counts_every_unit_also_when_entries_share_a_text(kb):
     from dataclasses import replace
 
-    from indexer.likeness import asking_units, rarity_of
+    from indexer.likeness import asking_texts, rarity_of
 
     names = GameNames(kb.registry)
     entry = kb.entries["fe0-qa-108"]
     copies = [entry, replace(entry, id="fe0-qa-108-copy"), kb.entries["fe0-qa-70"]]
-    units = [u for e in copies for u in asking_units(e, names)]
+    units = [question_grams(t, names) for e in copies for t in asking_texts(e)]
     one_by_one = GramRarity(dict(Counter(g for u in units for g in u)), len(units))
     assert rarity_of(copies, names) == one_by_one
     assert one_by_one.units == sum(len(e.players_ask) + len(e.title.as_dict()) for e in copies)
