@@ -564,6 +564,12 @@ def question_features(
         "chooser_p": float(chooser_p[order[0]]),
         "chooser_margin": float(chooser_p[order[0]]) - second,
         "agree_mass": agree,
+        "top_game_hint": top["game_hint"],
+        "top_number_match": top["number_match"],
+        "top_is_qa": top["is_qa"],
+        "top_is_rule": top["is_rule"],
+        "top_is_term": top["is_term"],
+        "top_is_card": top["is_card"],
         **question,
     }
     assert tuple(out) == QUESTION_FEATURES

@@ -6,12 +6,12 @@
 - The card model gives the probability that the card (the chooser's first) answers the
   question (features of the question and of that candidate: how much of it no candidate
   holds, words the KB has never seen, an official number no entry has, another game named,
-  the chooser's probability and margin …). Several entries may state one ruling and share
-  the chooser's probability; the card model judges the card itself.
- Both are fitted by `python -m indexer.fit_confidence`
-on the development sets and stored beside this module (`confidence.json`) with the
-thresholds that map a probability to high, medium or low, below which the card says that
-these sources don't cover the question.
+  the chooser's probability and margin, whether the card's game is the one the question's
+  own words point to, what kind of entry the card is …). Several entries may state one
+  ruling and share the chooser's probability; the card model judges the card itself.
+Both are fitted by `python -m indexer.fit_confidence` on the development sets and stored
+beside this module (`confidence.json`) with the thresholds that map a probability to high,
+medium or low, below which the card says that these sources don't cover the question.
 """
 
 from __future__ import annotations
@@ -72,6 +72,12 @@ QUESTION_FEATURES = (
     "chooser_p",
     "chooser_margin",
     "agree_mass",
+    "top_game_hint",
+    "top_number_match",
+    "top_is_qa",
+    "top_is_rule",
+    "top_is_term",
+    "top_is_card",
     "not_rules",
     "unheld",
     "unheld_max",
@@ -108,11 +114,16 @@ class Trees:
 
     def raw(self, rows: np.ndarray) -> np.ndarray:
         rows = np.atleast_2d(np.asarray(rows, dtype=np.float64))
-        x = rows[:, self.feature]  # (rows, trees, splits)
-        left = np.where(np.isnan(x), self.missing_left, x <= self.threshold)
-        outcome = left.astype(np.intp) @ (1 << np.arange(self.feature.shape[1], dtype=np.intp))
-        tree = np.arange(self.table.shape[0])
-        return self.table[tree, outcome].sum(axis=1) + self.bias
+        trees, splits = self.feature.shape
+        x = np.take(rows, self.feature.ravel(), axis=1).reshape(len(rows), trees, splits)
+        left = x <= self.threshold
+        if np.isnan(x).any():
+            left = np.where(np.isnan(x), self.missing_left, left)
+        # The outcome's number: a sum of distinct powers of two below 2**MAX_SPLITS, exact
+        # in floating point (a float product is a BLAS call; an integer one is not).
+        outcome = (left @ np.exp2(np.arange(splits))).astype(np.intp)
+        start = np.arange(trees, dtype=np.intp) * self.table.shape[1]
+        return np.take(self.table.ravel(), outcome + start).sum(axis=1) + self.bias
 
     def predict(self, rows: np.ndarray) -> np.ndarray:
         return 1.0 / (1.0 + np.exp(-np.clip(self.raw(rows), -40, 40)))

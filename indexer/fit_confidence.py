@@ -83,6 +83,8 @@ RETIRED_BLIND = (
     "queries_blind19.yaml",
     "queries_blind20.yaml",
     "queries_blind21.yaml",
+    "queries_blind22.yaml",
+    "queries_blind23.yaml",
 )
 TRAINING = DEVELOPMENT + RETIRED_BLIND
 # Aims above what the service promises (high right >= 0.97, confident wrong <= 0.03): a
