@@ -92,3 +92,13 @@ def test_a_generation_segments_alike_in_a_fresh_process(engine):
     assert out == engine.analysis.segment("先手第一回合能不能抽牌，神速回避羁绊卡")
     assert "神速回避" in out and "羁绊卡" in out
     assert open_engine(engine.path).analysis is engine.analysis  # shared in one process
+
+
+@pytest.mark.parametrize(
+    ("played", "rules"),
+    [("tapped", "tap"), ("hitting", "hit"), ("stopped", "stop"), ("running", "run")],
+)
+def test_an_english_word_and_its_inflections_are_one_word(engine, played, rules):
+    """Players write "tapped" and "hitting"; a ruling says "tap" and "hit". Whoosh's
+    default Porter stemmer kept the doubled consonant (tapp, hitt), so they never met."""
+    assert engine.analysis.words(played) == engine.analysis.words(rules)
