@@ -175,9 +175,12 @@ class AskResult:
 
 # The words a question asks with (怎么办, "what happens"): they carry no ruling's content, so
 # what an entry holds of a question is judged without them.
+# English ones as the analyzer leaves them: stemmed (anything → anyth), contractions whole.
 QUESTION_WORDS = frozenset(
     "怎么办 怎么样 怎么算 咋办 咋样 咋整 如何 为何 为啥 请问 是否 能否 什么 啥 哪个 哪些 谁 "
-    "happen anyth someth still also even realli actual exactli".split()
+    "算不算 是不是 有没有 能不能 可不可以 会不会 要不要 行不行 有用吗 到底 还会 还算 我能 "
+    "happen anyth someth noth still also even realli actual exact what's it's that's i'm "
+    "they're got stuff thing".split()
 )
 
 

@@ -85,6 +85,8 @@ RETIRED_BLIND = (
     "queries_blind21.yaml",
     "queries_blind22.yaml",
     "queries_blind23.yaml",
+    "queries_blind24.yaml",
+    "queries_blind25.yaml",
 )
 TRAINING = DEVELOPMENT + RETIRED_BLIND
 # Aims above what the service promises (high right >= 0.97, confident wrong <= 0.03): a

@@ -71,6 +71,10 @@ def test_a_games_own_words_apply_to_that_game_and_to_questions_naming_none(alter
         ("red fatigue marker unit, can it move next to the enemy?", "exhaust"),
         ("red fatigue marker unit, can it move next to the enemy?", "ezoc"),
         ("yellow marker units and forced march", "tire"),
+        # The table's slang for attacking and for one's units; the defender
+        ("can my guy swing twice", "attack"),
+        ("can my guy swing twice", "unit"),
+        ("防守方会被击破吗", "防御"),
     ],
 )
 def test_colloquial_words_expand_to_the_rules_words(alternatives, question, rules_word):
