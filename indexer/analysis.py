@@ -9,6 +9,7 @@ first, keeping the text's length so highlight offsets stay valid.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import logging
 import os
@@ -165,7 +166,7 @@ class Analysis:
             BilingualTokenizer(self.digest)
             | LowercaseFilter()
             | StopFilter(stoplist=STOP_WORDS, minsize=1, renumber=False)
-            | DottedNumberStemFilter(stemfn=porter2.stem)
+            | DottedNumberStemFilter(stemfn=english_stem)
         )
 
     def tokens(self, text: str, mode: str = "query", positions: bool = False):
@@ -323,6 +324,13 @@ class BilingualTokenizer(Tokenizer):
             token.startchar = start_char + start
             token.endchar = start_char + end
         return token
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def english_stem(word: str) -> str:
+    """Porter2, remembered: it is pure Python (15 µs a word against 3 for whoosh's Porter),
+    and a few thousand distinct words make up nearly every text and question."""
+    return porter2.stem(word)
 
 
 class DottedNumberStemFilter(StemFilter):
