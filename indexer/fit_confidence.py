@@ -292,15 +292,13 @@ def main(argv: list[str] | None = None) -> int:
     # The card model's label: the card the chooser picks is right (0 for every question
     # out of scope). Several entries may state one ruling and share the chooser's
     # probability; whether the card is right is what the service promises.
-    _, picked_right = per_question(chooser_oof, rows.y, rows.group, n)
-    cy = picked_right.astype(float)
+    _, right = per_question(chooser_oof, rows.y, rows.group, n)
+    cy = right.astype(float)
     cover = np.zeros(n)
     cover[has] = _oof(cx[has], cy[has], fold_q[has], CARD_TREES)
     print(f"  card    out-of-fold log loss {log_loss(cover[has], cy[has]):.4f}")
-    _, right = per_question(chooser_oof, rows.y, rows.group, n)
-    final_p = cover
-    cuts = thresholds(final_p, right, oos)
-    summary = _summary(final_p, right, oos, cuts)
+    cuts = thresholds(cover, right, oos)
+    summary = _summary(cover, right, oos, cuts)
     for line in summary:
         print(line)
     chooser = fit_trees(rows.x[in_scope], rows.y[in_scope], CHOOSER_TREES)
