@@ -47,6 +47,8 @@ def test_a_games_own_words_apply_to_that_game_and_to_questions_naming_none(alter
     [
         ("先手第一回合能不能抽牌", "先攻"),  # 先手 split into 先 手 inside the sentence
         ("谁先手是怎么决定的", "先攻"),  # ...and kept whole in this one
+        ("火纹0先后手怎么定", "先攻"),  # 先后 | 手 to jieba
+        ("先后攻怎么决定", "后攻"),
         ("对面的单位是竖着的也能打吗", "竖置"),
         ("卡组抽光了怎么办", "耗尽"),
         ("轉職的時候一定要抽牌嗎", "必须"),
