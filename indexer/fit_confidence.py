@@ -2,10 +2,11 @@
 `python -m indexer.fit_confidence`.
 
 Training questions: the development set in players' words (with its out-of-scope
-questions), its second, third and fourth batches (the third: questions that name the
-game; the fourth: more English), the tuning set and the earlier held-out set
-(`bench/queries_dev.yaml`, `bench/queries_dev2.yaml`, `bench/queries_dev3.yaml`,
-`bench/queries_dev4.yaml`, `bench/queries.yaml`, `bench/queries_heldout.yaml`), and the
+questions), its second to fifth batches (the third: questions that name the game; the
+fourth: more English; the fifth: out-of-scope questions close to what the posts cover),
+the tuning set and the earlier held-out set (`bench/queries_dev.yaml`,
+`bench/queries_dev2.yaml` to `bench/queries_dev5.yaml`, `bench/queries.yaml`,
+`bench/queries_heldout.yaml`), and the
 retired blind sets (`RETIRED_BLIND`, each measured twice before it joined); never a blind
 set still in use (any other `queries_blind*.yaml`, and `queries_test.yaml`). The
 chooser's rows are each question's candidates (the search's top `tuning.CANDIDATES`),
@@ -57,6 +58,7 @@ DEVELOPMENT = (
     "queries_dev2.yaml",
     "queries_dev3.yaml",
     "queries_dev4.yaml",
+    "queries_dev5.yaml",
     "queries.yaml",
     "queries_heldout.yaml",
 )
@@ -89,6 +91,8 @@ RETIRED_BLIND = (
     "queries_blind25.yaml",
     "queries_blind26.yaml",
     "queries_blind27.yaml",
+    "queries_blind28.yaml",
+    "queries_blind29.yaml",
 )
 TRAINING = DEVELOPMENT + RETIRED_BLIND
 # Aims above what the service promises (high right >= 0.97, confident wrong <= 0.03): a
@@ -99,7 +103,12 @@ TRAINING = DEVELOPMENT + RETIRED_BLIND
 HIGH_PRECISION = 0.99
 MEDIUM_PRECISION = 0.85
 CONFIDENT_WRONG = 0.01
-NOT_COVERED = 0.92
+# The out-of-scope aim on the fit. dev5 brought 254 out-of-scope questions written to sit
+# close to what the posts cover (another card, phase or case than the one ruled on), harder
+# than the other sets' : with it, 0.92 on the fit held out (32 sets) as card right 0.9172 ->
+# 0.9096 and not covered 0.926 -> 0.936; 0.91 as 0.9194 and 0.928 (both above the fit
+# without dev5), so 0.91.
+NOT_COVERED = 0.91
 FOLDS = 5
 # Gradient-boosted trees (scikit-learn's histogram boosting, at fit time only; the service
 # reads the trees as data, indexer/confidence.py). Chosen holding out one retired or
