@@ -16,6 +16,7 @@ from flask import Flask, g
 
 from indexer.answer import ask, warm_answer_words
 from indexer.build import build_index, ensure_engine, open_validated
+from indexer.confidence import model
 from indexer.paths import default_index_dir
 from indexer.serving import EngineHolder
 from kb.loader import KB_ROOT
@@ -24,7 +25,7 @@ from kb.validate import load_valid_kb
 from web import api as api_views
 from web import pages as page_views
 from web.api import api
-from web.caching import register_caching
+from web.caching import code_fingerprint, register_caching
 from web.errors import register_error_handlers
 from web.limits import MAX_BODY_BYTES
 from web.pages import pages
@@ -109,13 +110,16 @@ def create_app(test_config: dict | None = None) -> Flask:
 def warm_before_fork(app: Flask) -> None:
     """What a server makes once for all its workers before forking them (gunicorn's
     `when_ready`): the answer card's per-entry words (each of a cold worker's first few
-    hundred asks cost 10 to 30 ms), the termbase's consistency report (0.7 s on the
+    hundred asks cost 10 to 30 ms), the confidence model, the code's fingerprint, the
+    termbase's consistency report (0.7 s on the
     first `/terms/check`), OpenCC's converter and the compiled templates. Not in
     `create_app`: the command line and the development server don't need the second it
     takes. First of all, what the pages and the API derive from the generation (`warm`)."""
     engine = app.extensions["engines"].engine
     warm(engine)
     warm_answer_words(engine)
+    model()  # the answer card's trees and their leaf tables (25 to 40 ms a worker)
+    code_fingerprint()  # every API answer's ETag hashes the code once (5 ms)
     for name in app.jinja_env.list_templates(extensions=["html"]):
         app.jinja_env.get_template(name)  # compiled once (a page's first render was 0.1 s)
     if engine.termbase.kb is not None:
