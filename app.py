@@ -110,9 +110,9 @@ def create_app(test_config: dict | None = None) -> Flask:
 def warm_before_fork(app: Flask) -> None:
     """What a server makes once for all its workers before forking them (gunicorn's
     `when_ready`): the answer card's per-entry words (each of a cold worker's first few
-    hundred asks cost 10 to 30 ms), the confidence model, the code's fingerprint, the
-    termbase's consistency report (0.7 s on the
-    first `/terms/check`), OpenCC's converter and the compiled templates. Not in
+    hundred asks cost 10 to 30 ms), its confidence model, the code's fingerprint, the
+    termbase's consistency report (0.7 s on the first `/terms/check`), OpenCC's converter
+    and the compiled templates. Not in
     `create_app`: the command line and the development server don't need the second it
     takes. First of all, what the pages and the API derive from the generation (`warm`)."""
     engine = app.extensions["engines"].engine

@@ -1,8 +1,8 @@
 """Production serving: `gunicorn -c gunicorn.conf.py 'app:create_app()'`.
 
 The app is preloaded in the master (KB validated, index ensured, jieba's dictionary
-loaded once, worked examples run once, the answer card's per-entry words and the
-termbase's consistency report made: all
+loaded once, worked examples run once, the answer card's per-entry words and its
+confidence model and the termbase's consistency report made: all
 shared copy-on-write); each worker opens its own searcher lazily after the fork and
 reopens it when a rebuild swaps in a new index generation.
 
