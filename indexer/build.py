@@ -146,7 +146,9 @@ def _writer(ix, workers: int):
     Separate files, not one compound file: whoosh copies each part of a compound file
     into memory when it opens it (176 MB per worker at 100,000 entries). The writer
     processes must be forked, so that they segment with the analysis this process
-    made; where fork is not the start method, one writer does it all.
+    made; where fork is not the start method, one writer does it all. Each writer
+    process sorts its postings in up to 1 GB of memory: at 128 MB a 10,000-entry build
+    wrote its postings to disk in runs and merged them again (8 of its 90 CPU seconds).
     """
     if workers > 1 and multiprocessing.get_start_method() == "fork":
         return MpWriter(
@@ -154,7 +156,7 @@ def _writer(ix, workers: int):
             procs=workers,
             batchsize=200,
             multisegment=True,
-            subargs={"limitmb": 128, "compound": False},
+            subargs={"limitmb": 1024, "compound": False},
         )
     return ix.writer(limitmb=256, compound=False)
 

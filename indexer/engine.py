@@ -56,9 +56,9 @@ from kb.termbase import Termbase, termbase_of
 
 # What the code reading a generation expects of it: a generation written by other code
 # is refused (and rebuilt at start), never misread.
-# 15: entries with slots; 14: shown texts from the KB snapshot, compact positions;
-# 13: players' words analyzed in the stats.
-SCHEMA_VERSION = "15"
+# 16: positions as plain 16-bit gaps (CompactPositions); 15: entries with slots; 14: shown
+# texts from the KB snapshot, compact positions; 13: players' words analyzed in the stats.
+SCHEMA_VERSION = "16"
 
 T = TypeVar("T")
 

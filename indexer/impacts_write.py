@@ -8,18 +8,14 @@ walk postings a block at a time; each use is commented.
 from __future__ import annotations
 
 import json
-import pickle
-import struct
 from array import array
-from itertools import accumulate
 from pathlib import Path
 
 import numpy as np
-from whoosh.formats import Positions
-from whoosh.system import _INT_SIZE  # whoosh private: the size of the length prefix
 
 from indexer.generation import IMPACTS
 from indexer.impacts import FORMAT_VERSION
+from indexer.schema import CompactPositions
 
 
 def write_impacts(searcher, fields: list[str], target: Path) -> None:
@@ -38,7 +34,7 @@ def write_impacts(searcher, fields: list[str], target: Path) -> None:
     for field in fields:
         fieldtype = searcher.schema[field]
         positional = fieldtype.format.supports("positions")
-        decode = _position_decoder(fieldtype.format)
+        gaps = _Gaps(fieldtype.format, positions, pos_counts) if positional else None
         lengths = np.array(
             [searcher.doc_field_length(d, field, 1) for d in range(n)], dtype=np.float64
         )
@@ -59,16 +55,15 @@ def write_impacts(searcher, fields: list[str], target: Path) -> None:
                     ids = matcher._ids  # whoosh private: the block's ids
                     docs.extend([d + offset for d in ids] if offset else ids)
                     weights.extend(list(matcher._weights))  # whoosh private
-                    if positional:
+                    if gaps is not None:
                         matcher._read_values()  # whoosh private: the block's values
-                        for value in matcher._values:  # whoosh private: the values
-                            found = decode(value)
-                            positions.extend(found)
-                            pos_counts.append(len(found))
+                        gaps.add(matcher._values)  # whoosh private: the values
                     else:
                         pos_counts.extend([0] * len(matcher._ids))  # whoosh private
                     matcher._next_block()  # whoosh private: on to the next block
             end = len(docs)
+            if gaps is not None:
+                gaps.flush_if_large()
             if end == start:
                 continue
             text = fieldtype.from_bytes(btext)
@@ -85,6 +80,8 @@ def write_impacts(searcher, fields: list[str], target: Path) -> None:
             tables.append(table)
             places.append(place)
             n_table += len(table)
+        if gaps is not None:
+            gaps.flush()
     out = target / IMPACTS
     out.mkdir()
     np.save(out / "docs.npy", np.frombuffer(docs, dtype=np.int32))
@@ -132,52 +129,56 @@ def _smallest(largest: int, small: type) -> type:
     return np.uint64
 
 
-# whoosh's Positions value: a 4-byte count, then pickle protocol 2 of the list of deltas,
-# `\x80\x02]q\x00` and either one item and `a` or `(`, the items and `e`, then `.`; an
-# item is K (one byte), M (two, little-endian) or J (four, signed).
-_PICKLED_LIST = b"\x80\x02]q\x00"
-_K, _M, _MARK, _APPENDS, _STOP = 75, 77, 40, 101, 46
-_U16 = struct.Struct("<H").unpack_from
+class _Gaps:
+    """Turns postings' position values into positions, appending them (and each
+    posting's count) to the writer's arrays in posting order.
 
+    CompactPositions values are plain 16-bit gaps: a block's values are joined and read
+    as one array, and the gaps become positions with one cumulative sum per batch of
+    words (a posting's positions are the running sum of its gaps, less the sum before
+    it). A value with 32-bit gaps, or another format's, is decoded by the format.
+    """
 
-def _position_decoder(fmt):
-    """whoosh's Positions.decode_positions, reading the pickle's bytes directly for the
-    lists of small deltas nearly every posting holds (2 µs a posting with pickle.loads
-    and a third of the build's impact step; 0.6 µs so); anything else goes to pickle.
-    Other formats decode their own."""
-    if type(fmt) is not Positions:
-        return getattr(fmt, "decode_positions", None)  # None: the field has no positions
+    BATCH = 1 << 22  # gaps held before they are turned into positions (32 MB as int64)
 
-    def by_pickle(value: bytes) -> list[int]:
-        if not value.endswith(b"."):
-            value += b"."
-        return list(accumulate(pickle.loads(value[_INT_SIZE:])))
+    def __init__(self, fmt, positions: array, pos_counts: array):
+        self._fmt = fmt
+        self._compact = type(fmt) is CompactPositions
+        self._positions = positions
+        self._pos_counts = pos_counts
+        self._chunks: list[np.ndarray] = []
+        self._counts = array("q")
+        self._held = 0
 
-    def decode(value: bytes) -> list[int]:
-        if value[_INT_SIZE : _INT_SIZE + 5] != _PICKLED_LIST:
-            return by_pickle(value)
-        op = value[_INT_SIZE + 5]
-        if op == _K and len(value) == _INT_SIZE + 9 and value.endswith(b"a."):
-            return [value[_INT_SIZE + 6]]  # one position under 256
-        if op != _MARK:
-            return by_pickle(value)
-        out: list[int] = []
-        pos = 0
-        i = _INT_SIZE + 6
-        last = len(value) - 2  # the `e` before the final `.`
-        while i < last:
-            op = value[i]
-            if op == _K:
-                pos += value[i + 1]
-                i += 2
-            elif op == _M:
-                pos += _U16(value, i + 1)[0]
-                i += 3
-            else:
-                return by_pickle(value)
-            out.append(pos)
-        if i != last or value[last] != _APPENDS or value[-1] != _STOP:
-            return by_pickle(value)
-        return out
+    def add(self, values) -> None:
+        lengths = [len(v) for v in values]
+        if self._compact and not any(n & 1 for n in lengths):
+            chunk = np.frombuffer(b"".join(values), dtype="<u2")
+            self._counts.extend([n >> 1 for n in lengths])
+        elif self._compact:
+            found = [self._fmt.decode_gaps(v) for v in values]
+            chunk = np.concatenate([np.asarray(g, dtype=np.int64) for g in found])
+            self._counts.extend([len(g) for g in found])
+        else:
+            found = [self._fmt.decode_positions(v) for v in values]
+            chunk = np.concatenate([np.diff(g, prepend=0) for g in found]).astype(np.int64)
+            self._counts.extend([len(g) for g in found])
+        self._chunks.append(chunk)
+        self._held += len(chunk)
 
-    return decode
+    def flush_if_large(self) -> None:
+        if self._held >= self.BATCH:
+            self.flush()
+
+    def flush(self) -> None:
+        if not self._chunks:
+            return
+        total = np.cumsum(np.concatenate(self._chunks), dtype=np.int64)
+        counts = np.frombuffer(self._counts, dtype=np.int64)
+        ends = np.cumsum(counts)
+        before = np.zeros(len(counts), dtype=np.int64)
+        before[1:] = total[ends[:-1] - 1]
+        found = total - np.repeat(before, counts)
+        self._positions.frombytes(found.astype(np.int32).tobytes())
+        self._pos_counts.extend(self._counts)
+        self._chunks, self._counts, self._held = [], array("q"), 0
