@@ -267,14 +267,27 @@ class Fit:
         for word in mine:
             for i, j in table.senses_with.get(word, ()):
                 hit.setdefault(i, set()).add(j)
+        # Only the players' questions that share a word with the question can score; the
+        # others (most of a long list) are skipped, in the same order, with the same result.
+        touched = 0
+        for _, mask in token_masks:
+            touched |= mask
+        for i in hit:
+            touched |= 1 << i
         best = (0.0, 0.0)
         best_f1 = 0.0
-        for i, (weights, total) in enumerate(zip(table.sense_weights, table.totals, strict=True)):
-            bit = 1 << i
+        while touched:
+            bit = touched & -touched
+            touched ^= bit
+            i = bit.bit_length() - 1
             held = sum(w for w, mask in token_masks if mask & bit)
             held = held / self.total if self.total else 0.0
             own = hit.get(i)
-            reverse = sum(weights[j] for j in sorted(own)) / total if own else 0.0
+            reverse = (
+                sum(table.sense_weights[i][j] for j in sorted(own)) / table.totals[i]
+                if own
+                else 0.0
+            )
             if (held, reverse) > best:
                 best = (held, reverse)
             if held + reverse:
