@@ -15,7 +15,7 @@ import re
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from types import ModuleType
 
@@ -43,9 +43,34 @@ class ExampleSet:
 
     def for_entry(self, entry_id: str) -> list[WorkedExample]:
         """The examples shown on an entry: its own first, then those it shares with others."""
-        examples = self.by_id.values()
-        own = [e for e in examples if e.entry_id == entry_id]
-        return own + [e for e in examples if entry_id in e.also_for]
+        return list(self._by_entry.get(entry_id, ()))
+
+    @cached_property
+    def _by_entry(self) -> dict[str, tuple[WorkedExample, ...]]:
+        """Each entry's examples (for_entry's order), found once: every answer card asks."""
+        own: dict[str, list[WorkedExample]] = {}
+        shared: dict[str, list[WorkedExample]] = {}
+        for example in self.by_id.values():
+            own.setdefault(example.entry_id, []).append(example)
+            for entry_id in example.also_for:
+                shared.setdefault(entry_id, []).append(example)
+        return {
+            entry_id: (*own.get(entry_id, ()), *shared.get(entry_id, ()))
+            for entry_id in own.keys() | shared.keys()
+        }
+
+    @cached_property
+    def _match_texts(self) -> dict[str, tuple[frozenset[str], str]]:
+        """Each example's words as best_for matches them, made when first asked for: an
+        example's default verdict comes from running it, which its inputs alone decide."""
+        return {}
+
+    def _match_text(self, example: WorkedExample) -> tuple[frozenset[str], str]:
+        found = self._match_texts.get(example.id)
+        if found is None:
+            latin_text, text = _words_of(example)
+            found = self._match_texts[example.id] = (frozenset(_LATIN.findall(latin_text)), text)
+        return found
 
     def best_for(self, entry_id: str, words: set[str]) -> WorkedExample | None:
         """The entry's example that best matches a question's words, or its first example.
@@ -60,7 +85,7 @@ class ExampleSet:
             return None
         best, best_score = candidates[0], 0.0
         for example in candidates:
-            score = _score(words, example)
+            score = _score(words, *self._match_text(example))
             if score > best_score:
                 best, best_score = example, score
         return best
@@ -143,9 +168,8 @@ def _words_of(example: WorkedExample) -> tuple[str, str]:
     return text.lower(), text
 
 
-def _score(words: set[str], example: WorkedExample) -> float:
-    latin_text, text = _words_of(example)
-    latin = set(_LATIN.findall(latin_text))
+def _score(words: set[str], latin: frozenset[str], text: str) -> float:
+    """How well a question's words match an example's (its Latin words and its text)."""
     score = 0.0
     for w in words:
         w = w.strip().lower()
