@@ -61,16 +61,13 @@ class ExampleSet:
 
     @cached_property
     def _match_texts(self) -> dict[str, tuple[frozenset[str], str]]:
-        """Each example's words as best_for matches them, made when first asked for: an
-        example's default verdict comes from running it, which its inputs alone decide."""
-        return {}
-
-    def _match_text(self, example: WorkedExample) -> tuple[frozenset[str], str]:
-        found = self._match_texts.get(example.id)
-        if found is None:
-            latin_text, text = _words_of(example)
-            found = self._match_texts[example.id] = (frozenset(_LATIN.findall(latin_text)), text)
-        return found
+        """Each example's Latin words and text as best_for matches them, made once (an
+        example's default verdict comes from running it, which its inputs alone decide)."""
+        return {
+            ex.id: (frozenset(_LATIN.findall(latin)), text)
+            for ex in self.by_id.values()
+            for latin, text in [_words_of(ex)]
+        }
 
     def best_for(self, entry_id: str, words: set[str]) -> WorkedExample | None:
         """The entry's example that best matches a question's words, or its first example.
@@ -85,7 +82,7 @@ class ExampleSet:
             return None
         best, best_score = candidates[0], 0.0
         for example in candidates:
-            score = _score(words, *self._match_text(example))
+            score = _score(words, *self._match_texts[example.id])
             if score > best_score:
                 best, best_score = example, score
         return best
